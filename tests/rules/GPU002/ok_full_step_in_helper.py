@@ -1,0 +1,21 @@
+import torch
+import torch.nn.functional as F
+
+from data import loader
+from model import Net
+
+model = Net().cuda()
+optimizer = torch.optim.Adam(model.parameters(), lr=1e-3)
+
+
+def train_step(x, y):
+    optimizer.zero_grad()
+    loss = F.cross_entropy(model(x), y)
+    loss.backward()
+    optimizer.step()
+    return loss.item()
+
+
+for epoch in range(10):
+    for x, y in loader:
+        train_step(x.cuda(), y.cuda())

@@ -1,0 +1,20 @@
+import torch
+import torch.nn.functional as F
+
+from data import loader
+from model import Net
+
+model = Net().cuda()
+optimizer = torch.optim.Adam(model.parameters(), lr=1e-3)
+
+
+def clear_grads(opt):
+    opt.zero_grad(set_to_none=True)  # expect: GPU002
+
+
+for epoch in range(10):
+    for x, y in loader:
+        loss = F.cross_entropy(model(x.cuda()), y.cuda())
+        loss.backward()
+        clear_grads(optimizer)
+        optimizer.step()
