@@ -1,0 +1,95 @@
+/* GPU001 missing-zero-grad
+ *
+ *   for batch in loader:
+ *       loss = criterion(model(x), y)
+ *       loss.backward()          <- reported: nothing clears the gradients
+ *       optimizer.step()
+ *
+ * The innermost loop that reaches both a backward and an optimizer step,
+ * directly or through helpers defined in the file, must also clear the
+ * gradients of every optimizer it steps. */
+#include "rule.h"
+
+/* Whether the loop's clears cover `step`. Clears inside helpers or of
+ * modules cover every optimizer; a step inside a helper names a parameter,
+ * so any clear covers it. */
+static bool gpu001__covered(const FlatEvents *events, const FlatEvent *step, int32_t function) {
+  if (step->event->flag) return true; /* engine.step() clears itself */
+  bool any_clear = false;
+  for (uint32_t i = 0; i < events->size; i++) {
+    const Event *clear = events->contents[i].event;
+    if (clear->kind != EV_CLEAR) continue;
+    any_clear = true;
+    if (clear->target.length == 0 || clear->function != function) return true;
+    if (text_eq(text_strip_self(clear->target), text_strip_self(step->event->target))) return true;
+  }
+  return any_clear && step->event->function != function;
+}
+
+/* The first backward that feeds `steps[at]`: the earliest one after the
+ * previous step, else the first in the loop. */
+static const Event *gpu001__feeding_backward(const FlatEvents *events, uint32_t at) {
+  const Event *found = NULL;
+  for (uint32_t i = at; i > 0; i--) {
+    const Event *event = events->contents[i - 1].event;
+    if (event->kind == EV_STEP) break;
+    if (event->kind == EV_BACKWARD) found = event;
+  }
+  for (uint32_t i = 0; !found && i < events->size; i++) {
+    if (events->contents[i].event->kind == EV_BACKWARD) found = events->contents[i].event;
+  }
+  return found;
+}
+
+static bool gpu001__has_inner_training_loop(const Facts *facts, uint32_t loop_index) {
+  uint32_t both = REACH(EV_BACKWARD) | REACH(EV_STEP);
+  for (uint32_t i = 0; i < facts->loops.size; i++) {
+    const Loop *inner = array_get(&facts->loops, i);
+    if (inner->parent == (int32_t)loop_index && (inner->reaches & both) == both) return true;
+  }
+  return false;
+}
+
+static void gpu001__check_loop(RuleContext *ctx, const Loop *loop) {
+  FlatEvents events = array_new();
+  facts_flatten(ctx->facts, loop->function, loop->body, &events);
+  const Event *reported = NULL;
+  for (uint32_t i = 0; i < events.size; i++) {
+    const FlatEvent *step = array_get(&events, i);
+    if (step->event->kind != EV_STEP || gpu001__covered(&events, step, loop->function)) continue;
+    const Event *backward = gpu001__feeding_backward(&events, i);
+    if (!backward || backward == reported) continue;
+    reported = backward;
+    Text target = step->event->target;
+    rule_report(ctx, backward->node, GL_EFFECT_WRONG_GRADIENTS,
+                "gradients are never cleared in this loop: `%.*s.step()` (line %u) applies the sum of "
+                "every earlier iteration's gradients; call `%.*s.zero_grad()` once per iteration "
+                "(wrong gradients; memory does not grow)",
+                (int)target.length, target.ptr, rule_line(ctx, step->event->node), (int)target.length,
+                target.ptr);
+  }
+  array_delete(&events);
+}
+
+static void gpu001_check(RuleContext *ctx) {
+  uint32_t both = REACH(EV_BACKWARD) | REACH(EV_STEP);
+  for (uint32_t i = 0; i < ctx->facts->loops.size; i++) {
+    const Loop *loop = array_get(&ctx->facts->loops, i);
+    if ((loop->reaches & both) != both || gpu001__has_inner_training_loop(ctx->facts, i)) continue;
+    gpu001__check_loop(ctx, loop);
+  }
+}
+
+const Rule GPU001_MISSING_ZERO_GRAD = {
+    .info =
+        {
+            .code = "GPU001",
+            .name = "missing-zero-grad",
+            .summary = "A training loop calls backward() and step() but never clears the gradients.",
+            .fix_hint = "Call optimizer.zero_grad(set_to_none=True) once per iteration, before backward().",
+            .effect = GL_EFFECT_WRONG_GRADIENTS,
+            .severity = GL_SEVERITY_ERROR,
+            .default_enabled = true,
+        },
+    .check = gpu001_check,
+};

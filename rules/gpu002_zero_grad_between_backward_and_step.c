@@ -1,0 +1,85 @@
+/* GPU002 zero-grad-between-backward-and-step
+ *
+ *   loss.backward()
+ *   optimizer.zero_grad()        <- reported: the step sees zero gradients
+ *   optimizer.step()
+ *
+ * In one pass through a function (helpers expanded), a clear that follows a
+ * backward with no step between, and precedes a step of an optimizer it
+ * clears, on paths that can run together. The clear throws away what that
+ * backward computed, even when another backward follows before the step. */
+#include "rule.h"
+
+static bool gpu002__clears(const Event *clear, const Event *step, int32_t function) {
+  if (clear->target.length == 0 || clear->function != function || step->function != function) return true;
+  return text_eq(text_strip_self(clear->target), text_strip_self(step->target));
+}
+
+/* The backward that the clear follows, or NULL. */
+static const FlatEvent *gpu002__backward_before(const FlatEvents *events, uint32_t at) {
+  const FlatEvent *clear = array_get(events, at);
+  for (uint32_t i = at; i > 0; i--) {
+    const FlatEvent *before = array_get(events, i - 1);
+    if (facts_exclusive(before->anchor, clear->anchor)) continue;
+    if (before->event->kind == EV_STEP) return NULL;
+    if (before->event->kind == EV_BACKWARD) return before;
+  }
+  return NULL;
+}
+
+/* The step that the clear precedes, or NULL. */
+static const FlatEvent *gpu002__step_after(const FlatEvents *events, uint32_t at, const FlatEvent *backward,
+                                           int32_t function) {
+  const FlatEvent *clear = array_get(events, at);
+  for (uint32_t i = at + 1; i < events->size; i++) {
+    const FlatEvent *after = array_get(events, i);
+    if (facts_exclusive(after->anchor, clear->anchor) || facts_exclusive(after->anchor, backward->anchor)) continue;
+    if (after->event->kind == EV_STEP && !after->event->flag &&
+        gpu002__clears(clear->event, after->event, function)) {
+      return after;
+    }
+  }
+  return NULL;
+}
+
+static void gpu002__check_scope(RuleContext *ctx, int32_t function, TSNode scope) {
+  FlatEvents events = array_new();
+  facts_flatten(ctx->facts, function, scope, &events);
+  for (uint32_t i = 0; i < events.size; i++) {
+    const FlatEvent *clear = array_get(&events, i);
+    if (clear->event->kind != EV_CLEAR) continue;
+    const FlatEvent *backward = gpu002__backward_before(&events, i);
+    if (!backward) continue;
+    const FlatEvent *step = gpu002__step_after(&events, i, backward, function);
+    if (!step) continue;
+    rule_report(ctx, clear->event->node, GL_EFFECT_WRONG_GRADIENTS,
+                "gradients are cleared after `backward()` (line %u) and before `step()` (line %u): the "
+                "step applies zero gradients and the model does not learn; clear before the forward pass "
+                "or after the step",
+                rule_line(ctx, backward->event->node), rule_line(ctx, step->event->node));
+  }
+  array_delete(&events);
+}
+
+static void gpu002_check(RuleContext *ctx) {
+  uint32_t needed = REACH(EV_BACKWARD) | REACH(EV_STEP) | REACH(EV_CLEAR);
+  gpu002__check_scope(ctx, -1, ctx->root);
+  for (uint32_t i = 0; i < ctx->facts->functions.size; i++) {
+    const Function *function = array_get(&ctx->facts->functions, i);
+    if ((function->reaches & needed) == needed) gpu002__check_scope(ctx, (int32_t)i, function->node);
+  }
+}
+
+const Rule GPU002_ZERO_GRAD_BETWEEN_BACKWARD_AND_STEP = {
+    .info =
+        {
+            .code = "GPU002",
+            .name = "zero-grad-between-backward-and-step",
+            .summary = "Gradients are cleared after backward() and before step(), so the step applies zeros.",
+            .fix_hint = "Move zero_grad() before the forward pass or after optimizer.step().",
+            .effect = GL_EFFECT_WRONG_GRADIENTS,
+            .severity = GL_SEVERITY_ERROR,
+            .default_enabled = true,
+        },
+    .check = gpu002_check,
+};

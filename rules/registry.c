@@ -1,0 +1,14 @@
+/* registry.c — every rule, sorted by code. Adding a rule adds a line here. */
+#include "rule.h"
+
+extern const Rule GPU001_MISSING_ZERO_GRAD;
+extern const Rule GPU002_ZERO_GRAD_BETWEEN_BACKWARD_AND_STEP;
+extern const Rule GPU900_SYNTAX_ERROR;
+
+const Rule *const RULES[] = {
+    &GPU001_MISSING_ZERO_GRAD,
+    &GPU002_ZERO_GRAD_BETWEEN_BACKWARD_AND_STEP,
+    &GPU900_SYNTAX_ERROR,
+};
+
+const uint32_t RULE_COUNT = sizeof RULES / sizeof RULES[0];

@@ -1,0 +1,150 @@
+/* facts.h — what one walk over a file's syntax tree learns, so that rules
+ * stay small.
+ *
+ * The walk records functions, classes, loops and *events*: the calls that
+ * matter to training (backward, optimizer step, gradient clearing, helper
+ * calls, empty_cache, eval/train mode, grad toggles), each with the loop and
+ * function it sits in and whether grad is off there. After the walk, helper
+ * calls are resolved to functions defined in the file and each function and
+ * loop gets a summary of what it reaches, directly or through helpers. */
+#ifndef GPULINT_FACTS_H
+#define GPULINT_FACTS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <tree_sitter/api.h>
+
+#include "array.h"
+#include "source.h"
+#include "syntax.h"
+
+typedef enum {
+  EV_BACKWARD,    /* loss.backward(), accelerator.backward(loss) */
+  EV_STEP,        /* optimizer.step(), scaler.step(optimizer) */
+  EV_CLEAR,       /* optimizer.zero_grad(), model.zero_grad(), p.grad = None */
+  EV_CALL,        /* a call of a function or method defined in this file */
+  EV_EMPTY_CACHE, /* torch.cuda.empty_cache() */
+  EV_EVAL,        /* module.eval(), module.train(False) */
+  EV_TRAIN,       /* module.train() */
+  EV_GRAD_TOGGLE, /* torch.set_grad_enabled(flag) as a statement */
+  EV_KIND_COUNT
+} EventKind;
+
+#define REACH(kind) (1u << (kind))
+
+/* Grad mode at a point, as far as the file shows. */
+typedef enum {
+  GRAD_ON,    /* nothing turns grad off here */
+  GRAD_OFF,   /* no_grad, inference_mode, set_grad_enabled(False) */
+  GRAD_MAYBE, /* set_grad_enabled(expr): off on some paths; treated as off */
+} GradMode;
+
+typedef struct {
+  EventKind kind;
+  TSNode node;      /* the call, or the `p.grad = None` assignment */
+  int32_t function; /* enclosing function index, -1 at module level */
+  int32_t loop;     /* innermost enclosing loop index, -1 outside loops */
+  int32_t callee;   /* EV_CALL: function index */
+  Text target;      /* EV_STEP/EV_CLEAR: the optimizer (aliases resolved);
+                       empty when a clear covers every optimizer.
+                       EV_EVAL/EV_TRAIN: the module. */
+  GradMode lexical_grad; /* from with-blocks and decorators around it */
+  bool flag;        /* EV_STEP: the engine clears itself (DeepSpeed);
+                       EV_GRAD_TOGGLE: the value it sets */
+} Event;
+
+typedef struct {
+  TSNode node;          /* function_definition */
+  Text name;
+  int32_t class_index;  /* enclosing class, -1 */
+  int32_t parent;       /* enclosing function, -1 */
+  GradMode decorated;   /* grad mode its decorators set */
+  bool wraps_grad_off;  /* a same-file decorator that runs its target under no_grad */
+  bool all_callers_grad_off; /* called in this file, and only with grad off */
+  uint32_t call_count;  /* calls of it in this file */
+  uint32_t reaches;     /* REACH bits, through helpers */
+} Function;
+
+typedef struct {
+  TSNode node;
+  Text name;
+} Class;
+
+typedef struct {
+  TSNode node;         /* for_statement or while_statement */
+  TSNode body;
+  int32_t parent;      /* enclosing loop in the same function, -1 */
+  int32_t function;    /* enclosing function, -1 */
+  uint32_t reaches;    /* REACH bits of its body, through helpers */
+} Loop;
+
+/* A local name bound to something known: an import alias, an optimizer
+ * alias, an instance of a class defined in this file. */
+typedef enum { BIND_IMPORT, BIND_ALIAS, BIND_INSTANCE, BIND_OPTIMIZER, BIND_SCHEDULER } BindingKind;
+
+typedef struct {
+  BindingKind kind;
+  Text name;   /* the local name */
+  Text value;  /* BIND_IMPORT: qualified name; BIND_ALIAS: the aliased name;
+                  BIND_INSTANCE: the class name */
+} Binding;
+
+typedef struct {
+  const Source *source; /* borrowed */
+  TSNode root;
+  Array(Function) functions;
+  Array(Class) classes;
+  Array(Loop) loops;
+  Array(Event) events;  /* in source order */
+  Array(Binding) imports;   /* BIND_IMPORT only, in source order */
+  Array(Binding) bindings;  /* the other kinds, in source order */
+  /* Lookup by name, built after the walk: indices sorted by name. */
+  Array(uint32_t) functions_by_name;
+  Array(uint32_t) bindings_by_name;
+  Array(char *) owned_strings;
+  bool has_toggles;
+} Facts;
+
+/* Walks `root` once and derives the summaries; the caller deletes the
+ * result. `source` and the tree must outlive it. */
+Facts *facts_new(const Source *source, TSNode root);
+void facts_delete(Facts *self);
+
+/* An event as seen from a block: `anchor` is the node in that block that
+ * leads to it (the helper call for events inside helpers). */
+typedef struct {
+  const Event *event;
+  TSNode anchor;
+} FlatEvent;
+
+typedef Array(FlatEvent) FlatEvents;
+
+/* The events that run when `scope` (a node of function `function`, -1 for
+ * the module) runs, in source order, with helper calls expanded in place.
+ * Appends to `out`, which the caller owns. */
+void facts_flatten(const Facts *self, int32_t function, TSNode scope, FlatEvents *out);
+
+/* The grad mode that holds at `event`, counting its function's decorators,
+ * grad toggles before it and, for helpers, the mode at every call site. */
+GradMode facts_grad_mode(const Facts *self, const Event *event);
+
+/* Whether `a` and `b` sit in different branches of one if/try, so that one
+ * pass through the code cannot run both. */
+bool facts_exclusive(TSNode a, TSNode b);
+
+/* The qualified name of an expression through import aliases:
+ * `T.cuda.empty_cache` -> "torch.cuda.empty_cache". Writes at most `size`
+ * bytes to `buffer` and returns it. */
+const char *facts_qualify(const Facts *self, TSNode expression, char *buffer, size_t size);
+
+/* The canonical name of an optimizer or module expression: aliases
+ * (`opt = optimizer`) resolved, `self.` kept. */
+Text facts_canonical(const Facts *self, Text name);
+
+/* The function defined in this file that a call runs, or -1. */
+int32_t facts_resolve_call(const Facts *self, TSNode call, int32_t function);
+
+/* The innermost loop holding `node` within `function`, or -1. */
+int32_t facts_loop_at(const Facts *self, TSNode node);
+
+#endif

@@ -1,0 +1,315 @@
+/* lint.c — the engine: load → parse → facts → rules → suppress → sort. */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
+
+#include "gpulint.h"
+#include "noqa.h"
+#include "rule.h"
+#include "source.h"
+
+/* Larger inputs are refused with an error rather than parsed. */
+#define MAX_SOURCE_BYTES (256u * 1024u * 1024u)
+
+struct GlLinter {
+  TSParser *parser;
+};
+
+typedef Array(GlFinding) Findings;
+
+/* ---- Registry ------------------------------------------------------------ */
+
+uint32_t gl_rule_count(void) { return RULE_COUNT; }
+
+const GlRuleInfo *gl_rule_info(uint32_t index) {
+  return index < RULE_COUNT ? &RULES[index]->info : NULL;
+}
+
+int gl_rule_index(const char *code) {
+  for (uint32_t i = 0; i < RULE_COUNT; i++) {
+    if (strcasecmp(RULES[i]->info.code, code) == 0) return (int)i;
+  }
+  return -1;
+}
+
+const char *gl_rule_docs(uint32_t index) {
+  return index < RULE_COUNT ? rule_docs_for(RULES[index]->info.code) : NULL;
+}
+
+const char *gl_effect_name(GlEffect effect) {
+  static const char *const NAMES[] = {
+      [GL_EFFECT_NONE] = "none",
+      [GL_EFFECT_GPU_GROWTH] = "gpu-growth",
+      [GL_EFFECT_HOST_GROWTH] = "host-growth",
+      [GL_EFFECT_PEAK] = "peak",
+      [GL_EFFECT_CRASH] = "crash",
+      [GL_EFFECT_WRONG_GRADIENTS] = "wrong-gradients",
+      [GL_EFFECT_SLOWDOWN] = "slowdown",
+  };
+  return (unsigned)effect < sizeof NAMES / sizeof NAMES[0] ? NAMES[effect] : "none";
+}
+
+const char *gl_severity_name(GlSeverity severity) {
+  return severity == GL_SEVERITY_ERROR ? "error" : "warning";
+}
+
+GlRuleSet gl_rule_set_default(void) {
+  GlRuleSet set = {{false}};
+  for (uint32_t i = 0; i < RULE_COUNT; i++) set.enabled[i] = RULES[i]->info.default_enabled;
+  return set;
+}
+
+const char *gl_version(void) { return GPULINT_VERSION; }
+
+/* ---- Reporting --------------------------------------------------------- */
+
+static void lint__add(Findings *findings, const Source *source, uint32_t rule, GlEffect effect,
+                      uint32_t start_byte, uint32_t end_byte, char *message) {
+  GlFinding finding = {.rule = rule, .effect = effect, .start_byte = start_byte, .end_byte = end_byte,
+                       .message = message};
+  uint32_t end_cell = 0;
+  finding.start = source_position(source, start_byte, &finding.cell);
+  finding.end = source_position(source, end_byte, &end_cell);
+  if (end_cell != finding.cell) finding.end = finding.start;
+  array_push(findings, finding);
+}
+
+void rule_report(RuleContext *ctx, TSNode node, GlEffect effect, const char *format, ...) {
+  va_list args;
+  va_start(args, format);
+  int length = vsnprintf(NULL, 0, format, args);
+  va_end(args);
+  char *message = gl_malloc((size_t)length + 1);
+  va_start(args, format);
+  vsnprintf(message, (size_t)length + 1, format, args);
+  va_end(args);
+  lint__add(ctx->findings, ctx->source, ctx->rule_index, effect, ts_node_start_byte(node),
+            ts_node_end_byte(node), message);
+}
+
+uint32_t rule_line(const RuleContext *ctx, TSNode node) {
+  uint32_t cell = 0;
+  return source_position(ctx->source, ts_node_start_byte(node), &cell).line;
+}
+
+/* ---- Syntax errors --------------------------------------------------------- */
+
+/* The first ERROR or MISSING node in source order, by pre-order search. */
+static TSNode lint__first_error(TSNode root) {
+  TSTreeCursor cursor = ts_tree_cursor_new(root);
+  TSNode found = {0};
+  for (;;) {
+    TSNode node = ts_tree_cursor_current_node(&cursor);
+    if (ts_node_is_error(node) || ts_node_is_missing(node)) {
+      found = node;
+      break;
+    }
+    if (ts_node_has_error(node) && ts_tree_cursor_goto_first_child(&cursor)) continue;
+    bool moved = false;
+    while (!(moved = ts_tree_cursor_goto_next_sibling(&cursor))) {
+      if (!ts_tree_cursor_goto_parent(&cursor)) break;
+    }
+    if (!moved) break;
+  }
+  ts_tree_cursor_delete(&cursor);
+  return found;
+}
+
+static void lint__syntax_error(Findings *findings, const Source *source, TSNode root, const GlRuleSet *rules) {
+  int rule = gl_rule_index("GPU900");
+  if (rule < 0 || !rules->enabled[rule] || !ts_node_has_error(root)) return;
+  TSNode error = lint__first_error(root);
+  if (ts_node_is_null(error)) error = root;
+  char *message;
+  if (ts_node_is_missing(error)) {
+    message = gl_format("syntax error: expected `%s`", ts_node_type(error));
+  } else {
+    Text text = node_text(source, error);
+    uint32_t shown = 0;
+    while (shown < text.length && shown < 30 && text.ptr[shown] != '\n' && text.ptr[shown] != '\r') shown++;
+    message = gl_format("syntax error: unexpected `%.*s`; findings in the rest of the file may be incomplete",
+                        (int)shown, text.ptr);
+  }
+  uint32_t start = ts_node_start_byte(error);
+  lint__add(findings, source, (uint32_t)rule, GL_EFFECT_NONE, start, start, message);
+}
+
+/* ---- Results ------------------------------------------------------------- */
+
+static int lint__compare(const void *a, const void *b) {
+  const GlFinding *left = a, *right = b;
+  if (left->start_byte != right->start_byte) return left->start_byte < right->start_byte ? -1 : 1;
+  if (left->rule != right->rule) return left->rule < right->rule ? -1 : 1;
+  return 0;
+}
+
+/* Sorts by position and drops repeats of one rule at one place (a helper
+ * reached from two loops is reported once). */
+static void lint__sort_unique(Findings *findings) {
+  if (findings->size == 0) return;
+  qsort(findings->contents, findings->size, sizeof(GlFinding), lint__compare);
+  uint32_t kept = 1;
+  for (uint32_t i = 1; i < findings->size; i++) {
+    GlFinding *finding = array_get(findings, i);
+    if (lint__compare(finding, array_get(findings, kept - 1)) == 0) {
+      free(finding->message);
+      continue;
+    }
+    findings->contents[kept++] = *finding;
+  }
+  findings->size = kept;
+}
+
+static void lint__suppress(Findings *findings, const Source *source) {
+  uint32_t kept = 0;
+  for (uint32_t i = 0; i < findings->size; i++) {
+    GlFinding *finding = array_get(findings, i);
+    uint32_t line = source_line_of(source, finding->start_byte);
+    uint32_t length = 0;
+    const char *text = source_line_text(source, line, &length);
+    const char *code = RULES[finding->rule]->info.code;
+    if (noqa_suppresses(text, length, code) || noqa_skips_file(source->bytes, source->length, code)) {
+      free(finding->message);
+      continue;
+    }
+    findings->contents[kept++] = *finding;
+  }
+  findings->size = kept;
+}
+
+static GlFileResult *lint__result(const char *path) {
+  GlFileResult *result = gl_calloc(1, sizeof(GlFileResult));
+  result->path = gl_strdup(path);
+  return result;
+}
+
+void gl_file_result_delete(GlFileResult *self) {
+  if (!self) return;
+  for (uint32_t i = 0; i < self->finding_count; i++) free(self->findings[i].message);
+  free(self->findings);
+  free(self->path);
+  free(self->error);
+  free(self->note);
+  free(self);
+}
+
+/* ---- Linting --------------------------------------------------------------- */
+
+GlLinter *gl_linter_new(void) {
+  syntax_init();
+  GlLinter *self = gl_calloc(1, sizeof(GlLinter));
+  self->parser = ts_parser_new();
+  ts_parser_set_language(self->parser, tree_sitter_python());
+  return self;
+}
+
+void gl_linter_delete(GlLinter *self) {
+  if (!self) return;
+  ts_parser_delete(self->parser);
+  free(self);
+}
+
+static void lint__run_rules(Findings *findings, const Source *source, TSNode root, const GlRuleSet *rules) {
+  Facts *facts = facts_new(source, root);
+  for (uint32_t i = 0; i < RULE_COUNT; i++) {
+    if (!rules->enabled[i] || !RULES[i]->check) continue;
+    RuleContext ctx = {source, facts, root, RULES[i], i, findings};
+    RULES[i]->check(&ctx);
+  }
+  facts_delete(facts);
+}
+
+static void lint__source(GlLinter *self, GlFileResult *result, const Source *source, const GlRuleSet *rules) {
+  if (noqa_skips_file(source->bytes, source->length, NULL)) return;
+  TSTree *tree = ts_parser_parse_string(self->parser, NULL, source->bytes, source->length);
+  if (!tree) {
+    result->error = gl_strdup("the parser gave up on this file");
+    return;
+  }
+  TSNode root = ts_tree_root_node(tree);
+  Findings findings = array_new();
+  lint__run_rules(&findings, source, root, rules);
+  lint__syntax_error(&findings, source, root, rules);
+  lint__sort_unique(&findings);
+  lint__suppress(&findings, source);
+  result->findings = findings.contents;
+  result->finding_count = findings.size;
+  ts_tree_delete(tree);
+}
+
+GlFileResult *gl_linter_lint_buffer(GlLinter *self, const char *path, const char *bytes, size_t length,
+                                    const GlRuleSet *rules) {
+  GlFileResult *result = lint__result(path);
+  if (length > MAX_SOURCE_BYTES) {
+    result->error = gl_format("file is too large to lint (%zu bytes; the limit is %u)", length, MAX_SOURCE_BYTES);
+    return result;
+  }
+  size_t bad = 0;
+  const char *problem = source_check_text(bytes, length, &bad);
+  if (problem) {
+    result->error = gl_format("%s (byte %zu)", problem, bad);
+    return result;
+  }
+  Source *source = source_new(path, bytes, length);
+  lint__source(self, result, source, rules);
+  source_delete(source);
+  return result;
+}
+
+/* Reads the whole file; the caller frees the bytes. NULL with `error` set
+ * on failure. */
+static char *lint__read(const char *path, size_t *length, char **error) {
+  struct stat info;
+  if (stat(path, &info) != 0) {
+    *error = gl_format("cannot read: %s", strerror(errno));
+    return NULL;
+  }
+  if (S_ISDIR(info.st_mode)) {
+    *error = gl_strdup("is a directory");
+    return NULL;
+  }
+  if (info.st_size > (off_t)MAX_SOURCE_BYTES) {
+    *error = gl_format("file is too large to lint (%lld bytes; the limit is %u)", (long long)info.st_size,
+                       MAX_SOURCE_BYTES);
+    return NULL;
+  }
+  FILE *file = fopen(path, "rb");
+  if (!file) {
+    *error = gl_format("cannot read: %s", strerror(errno));
+    return NULL;
+  }
+  size_t capacity = (size_t)info.st_size + 1, used = 0;
+  char *bytes = gl_malloc(capacity);
+  size_t got;
+  while ((got = fread(bytes + used, 1, capacity - used, file)) > 0) {
+    used += got;
+    if (used == capacity) bytes = gl_realloc(bytes, capacity *= 2);
+  }
+  bool failed = ferror(file);
+  fclose(file);
+  if (failed) {
+    free(bytes);
+    *error = gl_strdup("cannot read: I/O error");
+    return NULL;
+  }
+  *length = used;
+  return bytes;
+}
+
+GlFileResult *gl_linter_lint_file(GlLinter *self, const char *path, const GlRuleSet *rules) {
+  size_t length = 0;
+  char *error = NULL;
+  char *bytes = lint__read(path, &length, &error);
+  if (!bytes) {
+    GlFileResult *result = lint__result(path);
+    result->error = error;
+    return result;
+  }
+  GlFileResult *result = gl_linter_lint_buffer(self, path, bytes, length, rules);
+  free(bytes);
+  return result;
+}

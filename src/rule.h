@@ -1,0 +1,47 @@
+/* rule.h — what a rule is, and what it may use.
+ *
+ * A rule is a static Rule in rules/: its public metadata and a check
+ * function that reads the file's facts and reports findings. The registry
+ * (rules/registry.c) lists every rule; adding one touches rules/ only. */
+#ifndef GPULINT_RULE_H
+#define GPULINT_RULE_H
+
+#include <tree_sitter/api.h>
+
+#include "facts.h"
+#include "gpulint.h"
+#include "source.h"
+
+typedef struct RuleContext RuleContext;
+
+typedef struct {
+  GlRuleInfo info;
+  /* Reads ctx->facts and calls rule_report for each finding. NULL for rules
+   * the engine reports itself (GPU900). */
+  void (*check)(RuleContext *ctx);
+} Rule;
+
+struct RuleContext {
+  const Source *source;
+  const Facts *facts;
+  TSNode root;
+  const Rule *rule;
+  uint32_t rule_index;
+  void *findings; /* the engine's list; rules only go through rule_report */
+};
+
+/* Reports a finding of ctx->rule at `node` with a printf-style message. */
+void rule_report(RuleContext *ctx, TSNode node, GlEffect effect, const char *format, ...)
+    __attribute__((format(printf, 4, 5)));
+
+/* The line (1-based) of a node, for messages that point elsewhere. */
+uint32_t rule_line(const RuleContext *ctx, TSNode node);
+
+/* The registry, sorted by code. */
+extern const Rule *const RULES[];
+extern const uint32_t RULE_COUNT;
+
+/* The embedded docs of `code`, or NULL (rules/docs.c, generated). */
+const char *rule_docs_for(const char *code);
+
+#endif

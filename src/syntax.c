@@ -1,0 +1,232 @@
+/* syntax.c — node kinds, fields and text slices. */
+#include "syntax.h"
+
+#include <ctype.h>
+#include <pthread.h>
+#include <string.h>
+
+static const char *const KIND_NAMES[K_KIND_COUNT] = {
+    [K_MODULE] = "module",
+    [K_FUNCTION_DEFINITION] = "function_definition",
+    [K_CLASS_DEFINITION] = "class_definition",
+    [K_DECORATED_DEFINITION] = "decorated_definition",
+    [K_DECORATOR] = "decorator",
+    [K_FOR_STATEMENT] = "for_statement",
+    [K_WHILE_STATEMENT] = "while_statement",
+    [K_IF_STATEMENT] = "if_statement",
+    [K_ELIF_CLAUSE] = "elif_clause",
+    [K_ELSE_CLAUSE] = "else_clause",
+    [K_WITH_STATEMENT] = "with_statement",
+    [K_WITH_ITEM] = "with_item",
+    [K_TRY_STATEMENT] = "try_statement",
+    [K_EXCEPT_CLAUSE] = "except_clause",
+    [K_FINALLY_CLAUSE] = "finally_clause",
+    [K_CALL] = "call",
+    [K_ATTRIBUTE] = "attribute",
+    [K_IDENTIFIER] = "identifier",
+    [K_ARGUMENT_LIST] = "argument_list",
+    [K_KEYWORD_ARGUMENT] = "keyword_argument",
+    [K_ASSIGNMENT] = "assignment",
+    [K_AUGMENTED_ASSIGNMENT] = "augmented_assignment",
+    [K_EXPRESSION_STATEMENT] = "expression_statement",
+    [K_RETURN_STATEMENT] = "return_statement",
+    [K_LAMBDA] = "lambda",
+    [K_BLOCK] = "block",
+    [K_SUBSCRIPT] = "subscript",
+    [K_TUPLE] = "tuple",
+    [K_PATTERN_LIST] = "pattern_list",
+    [K_TUPLE_PATTERN] = "tuple_pattern",
+    [K_LIST_PATTERN] = "list_pattern",
+    [K_EXPRESSION_LIST] = "expression_list",
+    [K_LIST] = "list",
+    [K_LIST_COMPREHENSION] = "list_comprehension",
+    [K_GENERATOR_EXPRESSION] = "generator_expression",
+    [K_BINARY_OPERATOR] = "binary_operator",
+    [K_PARENTHESIZED_EXPRESSION] = "parenthesized_expression",
+    [K_CONDITIONAL_EXPRESSION] = "conditional_expression",
+    [K_COMMENT] = "comment",
+    [K_STRING] = "string",
+    [K_INTEGER] = "integer",
+    [K_FLOAT] = "float",
+    [K_TRUE] = "true",
+    [K_FALSE] = "false",
+    [K_NONE] = "none",
+    [K_DICTIONARY] = "dictionary",
+    [K_PAIR] = "pair",
+    [K_IMPORT_STATEMENT] = "import_statement",
+    [K_IMPORT_FROM_STATEMENT] = "import_from_statement",
+    [K_ALIASED_IMPORT] = "aliased_import",
+    [K_DOTTED_NAME] = "dotted_name",
+    [K_AS_PATTERN] = "as_pattern",
+    [K_AS_PATTERN_TARGET] = "as_pattern_target",
+    [K_COMPARISON_OPERATOR] = "comparison_operator",
+    [K_BOOLEAN_OPERATOR] = "boolean_operator",
+    [K_NOT_OPERATOR] = "not_operator",
+    [K_UNARY_OPERATOR] = "unary_operator",
+    [K_NAMED_EXPRESSION] = "named_expression",
+    [K_ERROR] = "ERROR",
+};
+
+static const char *const FIELD_NAMES[F_FIELD_COUNT] = {
+    [F_NAME] = "name",           [F_BODY] = "body",
+    [F_LEFT] = "left",           [F_RIGHT] = "right",
+    [F_FUNCTION] = "function",   [F_ARGUMENTS] = "arguments",
+    [F_OBJECT] = "object",       [F_ATTRIBUTE] = "attribute",
+    [F_VALUE] = "value",         [F_CONDITION] = "condition",
+    [F_CONSEQUENCE] = "consequence", [F_ALTERNATIVE] = "alternative",
+    [F_PARAMETERS] = "parameters", [F_DEFINITION] = "definition",
+    [F_ALIAS] = "alias",         [F_MODULE_NAME] = "module_name",
+    [F_OPERATOR] = "operator",   [F_SUPERCLASSES] = "superclasses",
+};
+
+#define MAX_SYMBOLS 1024
+static uint8_t kind_by_symbol[MAX_SYMBOLS];
+static TSFieldId field_ids[F_FIELD_COUNT];
+static pthread_once_t syntax_once = PTHREAD_ONCE_INIT;
+
+static void syntax__resolve(void) {
+  const TSLanguage *language = tree_sitter_python();
+  uint32_t symbol_count = ts_language_symbol_count(language);
+  for (uint32_t symbol = 0; symbol < symbol_count && symbol < MAX_SYMBOLS; symbol++) {
+    if (ts_language_symbol_type(language, (TSSymbol)symbol) != TSSymbolTypeRegular) continue;
+    const char *name = ts_language_symbol_name(language, (TSSymbol)symbol);
+    for (int kind = 1; kind < K_KIND_COUNT; kind++) {
+      if (strcmp(name, KIND_NAMES[kind]) == 0) kind_by_symbol[symbol] = (uint8_t)kind;
+    }
+  }
+  for (int field = 0; field < F_FIELD_COUNT; field++) {
+    const char *name = FIELD_NAMES[field];
+    field_ids[field] = ts_language_field_id_for_name(language, name, (uint32_t)strlen(name));
+  }
+}
+
+void syntax_init(void) { pthread_once(&syntax_once, syntax__resolve); }
+
+Kind node_kind(TSNode node) {
+  if (ts_node_is_null(node)) return K_OTHER;
+  if (ts_node_is_error(node)) return K_ERROR;
+  TSSymbol symbol = ts_node_symbol(node);
+  return symbol < MAX_SYMBOLS ? (Kind)kind_by_symbol[symbol] : K_OTHER;
+}
+
+TSFieldId syntax_field_id(Field field) { return field_ids[field]; }
+
+bool node_is(TSNode node, Kind kind) { return node_kind(node) == kind; }
+
+TSNode node_field(TSNode node, Field field) {
+  return ts_node_child_by_field_id(node, field_ids[field]);
+}
+
+Text node_text(const Source *source, TSNode node) {
+  if (ts_node_is_null(node)) return (Text){"", 0};
+  uint32_t start = ts_node_start_byte(node), end = ts_node_end_byte(node);
+  if (end > source->length) end = source->length;
+  if (start > end) start = end;
+  return (Text){source->bytes + start, end - start};
+}
+
+bool text_is(Text text, const char *literal) {
+  size_t length = strlen(literal);
+  return text.length == length && memcmp(text.ptr, literal, length) == 0;
+}
+
+bool text_eq(Text a, Text b) {
+  return a.length == b.length && memcmp(a.ptr, b.ptr, a.length) == 0;
+}
+
+bool text_ends_with(Text text, const char *suffix) {
+  size_t length = strlen(suffix);
+  return text.length >= length && memcmp(text.ptr + text.length - length, suffix, length) == 0;
+}
+
+bool text_contains_ci(Text text, const char *needle) {
+  size_t length = strlen(needle);
+  for (size_t i = 0; i + length <= text.length; i++) {
+    size_t j = 0;
+    while (j < length && tolower((unsigned char)text.ptr[i + j]) == tolower((unsigned char)needle[j])) j++;
+    if (j == length) return true;
+  }
+  return false;
+}
+
+Text text_last_segment(Text text) {
+  for (uint32_t i = text.length; i > 0; i--) {
+    if (text.ptr[i - 1] == '.') return (Text){text.ptr + i, text.length - i};
+  }
+  return text;
+}
+
+Text text_strip_self(Text text) {
+  if (text.length > 5 && memcmp(text.ptr, "self.", 5) == 0) return (Text){text.ptr + 5, text.length - 5};
+  return text;
+}
+
+Text call_function_text(const Source *source, TSNode call) {
+  return node_text(source, node_field(call, F_FUNCTION));
+}
+
+Text call_method_name(const Source *source, TSNode call) {
+  TSNode function = node_field(call, F_FUNCTION);
+  if (!node_is(function, K_ATTRIBUTE)) return (Text){"", 0};
+  return node_text(source, node_field(function, F_ATTRIBUTE));
+}
+
+TSNode call_receiver(TSNode call) {
+  TSNode function = node_field(call, F_FUNCTION);
+  if (!node_is(function, K_ATTRIBUTE)) return (TSNode){0};
+  return node_field(function, F_OBJECT);
+}
+
+static bool syntax__is_positional(TSNode argument) {
+  Kind kind = node_kind(argument);
+  return ts_node_is_named(argument) && kind != K_KEYWORD_ARGUMENT && kind != K_COMMENT &&
+         strcmp(ts_node_type(argument), "dictionary_splat") != 0;
+}
+
+TSNode call_positional(TSNode call, uint32_t n) {
+  TSNode arguments = node_field(call, F_ARGUMENTS);
+  if (!node_is(arguments, K_ARGUMENT_LIST)) return (TSNode){0};
+  uint32_t count = ts_node_named_child_count(arguments), seen = 0;
+  for (uint32_t i = 0; i < count; i++) {
+    TSNode argument = ts_node_named_child(arguments, i);
+    if (!syntax__is_positional(argument)) continue;
+    if (seen++ == n) return argument;
+  }
+  return (TSNode){0};
+}
+
+uint32_t call_positional_count(TSNode call) {
+  TSNode arguments = node_field(call, F_ARGUMENTS);
+  if (!node_is(arguments, K_ARGUMENT_LIST)) return 0;
+  uint32_t count = ts_node_named_child_count(arguments), seen = 0;
+  for (uint32_t i = 0; i < count; i++) {
+    if (syntax__is_positional(ts_node_named_child(arguments, i))) seen++;
+  }
+  return seen;
+}
+
+TSNode call_keyword(const Source *source, TSNode call, const char *name) {
+  TSNode arguments = node_field(call, F_ARGUMENTS);
+  if (!node_is(arguments, K_ARGUMENT_LIST)) return (TSNode){0};
+  uint32_t count = ts_node_named_child_count(arguments);
+  for (uint32_t i = 0; i < count; i++) {
+    TSNode argument = ts_node_named_child(arguments, i);
+    if (!node_is(argument, K_KEYWORD_ARGUMENT)) continue;
+    if (text_is(node_text(source, node_field(argument, F_NAME)), name)) {
+      return node_field(argument, F_VALUE);
+    }
+  }
+  return (TSNode){0};
+}
+
+bool node_contains(TSNode outer, TSNode inner) {
+  return ts_node_start_byte(outer) <= ts_node_start_byte(inner) &&
+         ts_node_end_byte(inner) <= ts_node_end_byte(outer);
+}
+
+TSNode node_unparenthesize(TSNode node) {
+  while (node_is(node, K_PARENTHESIZED_EXPRESSION) && ts_node_named_child_count(node) == 1) {
+    node = ts_node_named_child(node, 0);
+  }
+  return node;
+}

@@ -1,0 +1,143 @@
+/* syntax.h — small helpers over tree-sitter-python nodes.
+ *
+ * Node kinds are resolved to an enum once, so matchers compare integers,
+ * and node text is a borrowed slice of the source. */
+#ifndef GPULINT_SYNTAX_H
+#define GPULINT_SYNTAX_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <tree_sitter/api.h>
+
+#include "source.h"
+
+const TSLanguage *tree_sitter_python(void);
+
+typedef enum {
+  K_OTHER,
+  K_MODULE,
+  K_FUNCTION_DEFINITION,
+  K_CLASS_DEFINITION,
+  K_DECORATED_DEFINITION,
+  K_DECORATOR,
+  K_FOR_STATEMENT,
+  K_WHILE_STATEMENT,
+  K_IF_STATEMENT,
+  K_ELIF_CLAUSE,
+  K_ELSE_CLAUSE,
+  K_WITH_STATEMENT,
+  K_WITH_ITEM,
+  K_TRY_STATEMENT,
+  K_EXCEPT_CLAUSE,
+  K_FINALLY_CLAUSE,
+  K_CALL,
+  K_ATTRIBUTE,
+  K_IDENTIFIER,
+  K_ARGUMENT_LIST,
+  K_KEYWORD_ARGUMENT,
+  K_ASSIGNMENT,
+  K_AUGMENTED_ASSIGNMENT,
+  K_EXPRESSION_STATEMENT,
+  K_RETURN_STATEMENT,
+  K_LAMBDA,
+  K_BLOCK,
+  K_SUBSCRIPT,
+  K_TUPLE,
+  K_PATTERN_LIST,
+  K_TUPLE_PATTERN,
+  K_LIST_PATTERN,
+  K_EXPRESSION_LIST,
+  K_LIST,
+  K_LIST_COMPREHENSION,
+  K_GENERATOR_EXPRESSION,
+  K_BINARY_OPERATOR,
+  K_PARENTHESIZED_EXPRESSION,
+  K_CONDITIONAL_EXPRESSION,
+  K_COMMENT,
+  K_STRING,
+  K_INTEGER,
+  K_FLOAT,
+  K_TRUE,
+  K_FALSE,
+  K_NONE,
+  K_DICTIONARY,
+  K_PAIR,
+  K_IMPORT_STATEMENT,
+  K_IMPORT_FROM_STATEMENT,
+  K_ALIASED_IMPORT,
+  K_DOTTED_NAME,
+  K_AS_PATTERN,
+  K_AS_PATTERN_TARGET,
+  K_COMPARISON_OPERATOR,
+  K_BOOLEAN_OPERATOR,
+  K_NOT_OPERATOR,
+  K_UNARY_OPERATOR,
+  K_NAMED_EXPRESSION,
+  K_ERROR,
+  K_KIND_COUNT
+} Kind;
+
+typedef enum {
+  F_NAME,
+  F_BODY,
+  F_LEFT,
+  F_RIGHT,
+  F_FUNCTION,
+  F_ARGUMENTS,
+  F_OBJECT,
+  F_ATTRIBUTE,
+  F_VALUE,
+  F_CONDITION,
+  F_CONSEQUENCE,
+  F_ALTERNATIVE,
+  F_PARAMETERS,
+  F_DEFINITION,
+  F_ALIAS,
+  F_MODULE_NAME,
+  F_OPERATOR,
+  F_SUPERCLASSES,
+  F_FIELD_COUNT
+} Field;
+
+/* A borrowed slice of source text. */
+typedef struct {
+  const char *ptr;
+  uint32_t length;
+} Text;
+
+/* Resolves symbol and field ids; safe to call from any thread, any time. */
+void syntax_init(void);
+
+Kind node_kind(TSNode node);
+TSFieldId syntax_field_id(Field field);
+TSNode node_field(TSNode node, Field field);
+bool node_is(TSNode node, Kind kind);
+
+Text node_text(const Source *source, TSNode node);
+bool text_is(Text text, const char *literal);
+bool text_eq(Text a, Text b);
+bool text_ends_with(Text text, const char *suffix);
+bool text_contains_ci(Text text, const char *needle);
+/* The last dotted segment: "self.opt.step" -> "step". */
+Text text_last_segment(Text text);
+/* Returns the text without a leading "self."; other text unchanged. */
+Text text_strip_self(Text text);
+
+/* The callee of a call as text: "optimizer.zero_grad", "torch.no_grad". */
+Text call_function_text(const Source *source, TSNode call);
+/* The `attribute` name of `x.attr(...)` calls; empty text otherwise. */
+Text call_method_name(const Source *source, TSNode call);
+/* The receiver of `x.attr(...)`; a null node otherwise. */
+TSNode call_receiver(TSNode call);
+/* The n-th positional argument (0-based), or a null node. */
+TSNode call_positional(TSNode call, uint32_t n);
+uint32_t call_positional_count(TSNode call);
+/* The value of keyword argument `name`, or a null node. */
+TSNode call_keyword(const Source *source, TSNode call, const char *name);
+
+/* Whether `inner` lies within `outer` (by byte range). */
+bool node_contains(TSNode outer, TSNode inner);
+/* Looks through parentheses. */
+TSNode node_unparenthesize(TSNode node);
+
+#endif

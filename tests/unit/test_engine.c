@@ -1,0 +1,141 @@
+/* The public engine: registry, linting buffers, load errors, GPU900,
+ * suppression, and the JSON report read back with a JSON parser. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <cjson/cJSON.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gpulint.h"
+#include "report.h"
+
+static const char TRAIN[] =
+    "import torch\n"
+    "for x, y in loader:\n"
+    "    loss = criterion(model(x), y)\n"
+    "    loss.backward()\n"
+    "    optimizer.step()\n";
+
+static GlFileResult *lint(const char *path, const char *text) {
+  GlLinter *linter = gl_linter_new();
+  GlRuleSet rules = gl_rule_set_default();
+  GlFileResult *result = gl_linter_lint_buffer(linter, path, text, strlen(text), &rules);
+  gl_linter_delete(linter);
+  return result;
+}
+
+static void test_registry_is_sorted_and_well_formed(void **state) {
+  (void)state;
+  assert_true(gl_rule_count() > 0);
+  for (uint32_t i = 0; i < gl_rule_count(); i++) {
+    const GlRuleInfo *rule = gl_rule_info(i);
+    assert_int_equal(strlen(rule->code), 6);
+    assert_memory_equal(rule->code, "GPU", 3);
+    assert_non_null(rule->name);
+    assert_non_null(rule->summary);
+    assert_non_null(rule->fix_hint);
+    assert_int_equal(gl_rule_index(rule->code), (int)i);
+    if (i > 0) assert_true(strcmp(gl_rule_info(i - 1)->code, rule->code) < 0);
+  }
+  assert_int_equal(gl_rule_index("gpu001"), gl_rule_index("GPU001"));
+  assert_int_equal(gl_rule_index("GPU999"), -1);
+}
+
+static void test_finds_missing_zero_grad(void **state) {
+  (void)state;
+  GlFileResult *result = lint("train.py", TRAIN);
+  assert_null(result->error);
+  assert_int_equal(result->finding_count, 1);
+  assert_string_equal(gl_rule_info(result->findings[0].rule)->code, "GPU001");
+  assert_int_equal(result->findings[0].start.line, 4);
+  assert_int_equal(result->findings[0].start.column, 5);
+  assert_int_equal(result->findings[0].effect, GL_EFFECT_WRONG_GRADIENTS);
+  gl_file_result_delete(result);
+}
+
+static void test_noqa_and_selection(void **state) {
+  (void)state;
+  char text[512];
+  snprintf(text, sizeof text, "%s", TRAIN);
+  char *line = strstr(text, "loss.backward()");
+  memmove(line + strlen("loss.backward()  # noqa: GPU001") , line + strlen("loss.backward()"),
+          strlen(line + strlen("loss.backward()")) + 1);
+  memcpy(line, "loss.backward()  # noqa: GPU001", strlen("loss.backward()  # noqa: GPU001"));
+  GlFileResult *result = lint("train.py", text);
+  assert_int_equal(result->finding_count, 0);
+  gl_file_result_delete(result);
+
+  GlLinter *linter = gl_linter_new();
+  GlRuleSet none = {{false}};
+  result = gl_linter_lint_buffer(linter, "train.py", TRAIN, strlen(TRAIN), &none);
+  assert_int_equal(result->finding_count, 0);
+  gl_file_result_delete(result);
+  gl_linter_delete(linter);
+}
+
+static void test_syntax_error_keeps_other_findings(void **state) {
+  (void)state;
+  char text[512];
+  snprintf(text, sizeof text, "%sdef broken(:\n    pass\n", TRAIN);
+  GlFileResult *result = lint("train.py", text);
+  assert_int_equal(result->finding_count, 2);
+  assert_string_equal(gl_rule_info(result->findings[0].rule)->code, "GPU001");
+  assert_string_equal(gl_rule_info(result->findings[1].rule)->code, "GPU900");
+  assert_int_equal(result->findings[1].start.line, 6);
+  gl_file_result_delete(result);
+}
+
+static void test_binary_input_is_an_error(void **state) {
+  (void)state;
+  GlLinter *linter = gl_linter_new();
+  GlRuleSet rules = gl_rule_set_default();
+  GlFileResult *result = gl_linter_lint_buffer(linter, "x.py", "ab\0cd", 5, &rules);
+  assert_non_null(result->error);
+  assert_int_equal(result->finding_count, 0);
+  gl_file_result_delete(result);
+  result = gl_linter_lint_file(linter, "/nonexistent/dir/x.py", &rules);
+  assert_non_null(result->error);
+  gl_file_result_delete(result);
+  gl_linter_delete(linter);
+}
+
+static void test_json_report_reads_back(void **state) {
+  (void)state;
+  GlFileResult *result = lint("train.py", TRAIN);
+  char *buffer = NULL;
+  size_t size = 0;
+  FILE *out = open_memstream(&buffer, &size);
+  report_write(out, stderr, FORMAT_JSON, &result, 1);
+  fclose(out);
+  cJSON *json = cJSON_Parse(buffer);
+  assert_non_null(json);
+  assert_true(cJSON_IsArray(json));
+  assert_int_equal(cJSON_GetArraySize(json), 1);
+  cJSON *finding = cJSON_GetArrayItem(json, 0);
+  static const char *const KEYS[] = {"path", "line", "column", "end_line", "end_column", "code",
+                                     "name", "message", "severity", "effect", "url"};
+  for (size_t i = 0; i < sizeof KEYS / sizeof KEYS[0]; i++) assert_non_null(cJSON_GetObjectItem(finding, KEYS[i]));
+  assert_string_equal(cJSON_GetObjectItem(finding, "code")->valuestring, "GPU001");
+  assert_string_equal(cJSON_GetObjectItem(finding, "effect")->valuestring, "wrong-gradients");
+  assert_int_equal(cJSON_GetObjectItem(finding, "line")->valueint, 4);
+  assert_null(cJSON_GetObjectItem(finding, "cell"));
+  cJSON_Delete(json);
+  free(buffer);
+  gl_file_result_delete(result);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_registry_is_sorted_and_well_formed),
+      cmocka_unit_test(test_finds_missing_zero_grad),
+      cmocka_unit_test(test_noqa_and_selection),
+      cmocka_unit_test(test_syntax_error_keeps_other_findings),
+      cmocka_unit_test(test_binary_input_is_an_error),
+      cmocka_unit_test(test_json_report_reads_back),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
