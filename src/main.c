@@ -9,6 +9,7 @@
 #include "discover.h"
 #include "gpulint.h"
 #include "report.h"
+#include "verify.h"
 
 #define EXIT_CLEAN 0
 #define EXIT_FINDINGS 1
@@ -133,6 +134,7 @@ int main(int argc, char **argv) {
   }
   if (strcmp(command, "rules") == 0) return cli__rules();
   if (strcmp(command, "rule") == 0) return cli__rule(argc, argv);
+  if (strcmp(command, "verify") == 0) return verify_main(argc - 1, argv + 1);
   if (strcmp(command, "check") == 0) return cli__check(argc, argv, 2);
   return cli__check(argc, argv, 1);
 }
