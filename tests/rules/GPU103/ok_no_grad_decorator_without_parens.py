@@ -1,0 +1,17 @@
+import torch
+
+from data import val_loader
+from model import Net
+
+
+@torch.no_grad
+def evaluate(model, loader):
+    model.eval()
+    correct = 0
+    for x, y in loader:
+        correct += (model(x.cuda()).argmax(1) == y.cuda()).sum().item()
+    return correct / len(loader.dataset)
+
+
+model = Net().cuda()
+print(evaluate(model, val_loader))

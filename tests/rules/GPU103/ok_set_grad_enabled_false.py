@@ -1,0 +1,15 @@
+import torch
+import torch.nn.functional as F
+
+from data import val_loader
+from model import Net
+
+model = Net().cuda()
+model.eval()
+
+total = 0.0
+with torch.set_grad_enabled(False):
+    for x, y in val_loader:
+        out = model(x.cuda())
+        total += F.cross_entropy(out, y.cuda()).item()
+print(total / len(val_loader))

@@ -1,0 +1,17 @@
+import torch
+import torch.nn.functional as F
+from torch.cuda import empty_cache
+
+from data import loader
+from model import Net
+
+model = Net().cuda()
+optimizer = torch.optim.Adam(model.parameters(), lr=1e-3)
+
+for epoch in range(10):
+    for x, y in loader:
+        optimizer.zero_grad()
+        loss = F.cross_entropy(model(x.cuda()), y.cuda())
+        loss.backward()
+        optimizer.step()
+        empty_cache()  # expect: GPU201
