@@ -140,7 +140,8 @@ static void walk__function(Walk *self, TSNode node, uint32_t depth) {
 }
 
 static void walk__class(Walk *self, TSNode node, uint32_t depth) {
-  Class class_ = {node, walk__text(self, node_field(node, F_NAME))};
+  Text bases = walk__text(self, node_field(node, F_SUPERCLASSES));
+  Class class_ = {node, walk__text(self, node_field(node, F_NAME)), text_contains_ci(bases, "Module")};
   array_push(&self->facts->classes, class_);
   Frame frame = *walk__top(self);
   frame.class_index = (int32_t)self->facts->classes.size - 1;
@@ -183,6 +184,21 @@ static void walk__with(Walk *self, TSNode node, uint32_t depth) {
 
 /* ---- Bindings ------------------------------------------------------------ */
 
+static const char *const TORCH_MODULES[] = {
+    "torch", "lightning", "pytorch_lightning", "transformers", "accelerate", "timm", "torchvision",
+    "torchaudio", "torchtext", "deepspeed", "fastai", "diffusers", "peft", "trl", "ignite", "monai",
+    "detectron2", "mmengine", "torch_geometric", "dgl", "sentence_transformers", "ultralytics",
+};
+
+/* Notes whether an imported module is torch or built on it. */
+static void facts__note_import(Facts *self, Text module) {
+  uint32_t head = 0;
+  while (head < module.length && module.ptr[head] != '.') head++;
+  for (size_t i = 0; i < sizeof TORCH_MODULES / sizeof TORCH_MODULES[0]; i++) {
+    if (text_is((Text){module.ptr, head}, TORCH_MODULES[i])) self->uses_torch = true;
+  }
+}
+
 static void facts__bind(Facts *self, BindingKind kind, Text name, Text value) {
   if (kind == BIND_IMPORT) array_push(&self->imports, ((Binding){kind, name, value}));
   else array_push(&self->bindings, ((Binding){kind, name, value}));
@@ -193,6 +209,7 @@ static void walk__import(Walk *self, TSNode node) {
   uint32_t count = ts_node_named_child_count(node);
   for (uint32_t i = 0; i < count; i++) {
     TSNode name = ts_node_named_child(node, i);
+    facts__note_import(self->facts, walk__text(self, node_is(name, K_ALIASED_IMPORT) ? node_field(name, F_NAME) : name));
     if (!node_is(name, K_ALIASED_IMPORT)) continue;
     facts__bind(self->facts, BIND_IMPORT, walk__text(self, node_field(name, F_ALIAS)),
                 walk__text(self, node_field(name, F_NAME)));
@@ -204,6 +221,7 @@ static void walk__import(Walk *self, TSNode node) {
  * facts own, so it is kept in `qualified` storage. */
 static void walk__import_from(Walk *self, TSNode node) {
   Text module = walk__text(self, node_field(node, F_MODULE_NAME));
+  facts__note_import(self->facts, module);
   uint32_t count = ts_node_named_child_count(node);
   for (uint32_t i = 0; i < count; i++) {
     TSNode name = ts_node_named_child(node, i);
@@ -251,10 +269,8 @@ static void walk__assignment_binding(Walk *self, TSNode left, TSNode right) {
              text_is(last, "LBFGS") || text_is(last, "Lion") || text_is(last, "Adafactor") ||
              text_is(last, "LAMB") || text_is(last, "Lamb")) {
     facts__bind(self->facts, BIND_OPTIMIZER, name, callee);
-  } else if (text_contains_ci(last, "scaler")) {
-    facts__bind(self->facts, BIND_INSTANCE, name, last);
   } else {
-    facts__bind(self->facts, BIND_INSTANCE, name, last);
+    facts__bind(self->facts, BIND_INSTANCE, name, callee);
   }
 }
 
@@ -264,14 +280,50 @@ static bool facts__assigns_grad(const Source *source, TSNode left) {
   return text_is(node_text(source, node_field(left, F_ATTRIBUTE)), "grad");
 }
 
+static void walk__assign(Walk *self, TSNode target, TSNode statement, TSNode value, bool unpacked) {
+  Frame *top = walk__top(self);
+  Assign assign = {walk__text(self, target), statement, value, top->function, top->loop, false, unpacked, false};
+  switch (node_kind(target)) {
+    case K_IDENTIFIER:
+    case K_ATTRIBUTE: break;
+    case K_SUBSCRIPT:
+      assign.name = walk__text(self, node_field(target, F_VALUE));
+      assign.subscript = true;
+      break;
+    case K_PATTERN_LIST:
+    case K_TUPLE_PATTERN:
+    case K_LIST_PATTERN:
+    case K_TUPLE:
+    case K_LIST:
+    case K_PARENTHESIZED_EXPRESSION:
+      for (uint32_t i = 0; i < ts_node_named_child_count(target); i++) {
+        walk__assign(self, ts_node_named_child(target, i), statement, value, true);
+      }
+      return;
+    default: return;
+  }
+  array_push(&self->facts->assigns, assign);
+}
+
+/* assignment -> targets '=' value; `a = b = value` binds both. */
 static void walk__assignment(Walk *self, TSNode node) {
   TSNode left = node_field(node, F_LEFT), right = node_field(node, F_RIGHT);
   if (ts_node_is_null(right)) return;
+  TSNode value = right;
+  while (node_is(value, K_ASSIGNMENT)) value = node_field(value, F_RIGHT);
+  walk__assign(self, left, node, value, false);
   if (facts__assigns_grad(self->facts->source, left)) {
     walk__event(self, EV_CLEAR, node);
     return;
   }
   walk__assignment_binding(self, left, node_unparenthesize(right));
+}
+
+/* augmented_assignment -> target op= value */
+static void walk__augmented(Walk *self, TSNode node) {
+  uint32_t before = self->facts->assigns.size;
+  walk__assign(self, node_field(node, F_LEFT), node, node_field(node, F_RIGHT), false);
+  if (self->facts->assigns.size > before) array_back(&self->facts->assigns)->augmented = true;
 }
 
 /* ---- Calls ---------------------------------------------------------------- */
@@ -323,7 +375,27 @@ static void walk__mode(Walk *self, TSNode call, TSNode receiver, Text method) {
   else if (text_is(method, "train") && (none || facts__is_true(source, argument))) kind = EV_TRAIN;
   else if (text_is(method, "train") && facts__is_false(source, argument)) kind = EV_EVAL;
   else return;
-  walk__event(self, kind, call)->target = node_text(source, receiver);
+  TSNode parent = ts_node_parent(call);
+  bool assigned = node_is(parent, K_ASSIGNMENT) && ts_node_eq(node_field(parent, F_RIGHT), call);
+  walk__event(self, kind, call)->target = node_text(source, assigned ? node_field(parent, F_LEFT) : receiver);
+}
+
+static bool facts__is_store_method(Text method) {
+  return text_is(method, "append") || text_is(method, "extend") || text_is(method, "insert") ||
+         text_is(method, "appendleft") || text_is(method, "add");
+}
+
+/* del items[:], del items, del self.items */
+static void walk__delete(Walk *self, TSNode node) {
+  for (uint32_t i = 0; i < ts_node_named_child_count(node); i++) {
+    TSNode target = ts_node_named_child(node, i);
+    if (node_is(target, K_EXPRESSION_LIST)) {
+      walk__delete(self, target);
+      continue;
+    }
+    if (node_is(target, K_SUBSCRIPT)) target = node_field(target, F_VALUE);
+    walk__event(self, EV_RESET, node)->target = walk__text(self, target);
+  }
 }
 
 static void walk__call(Walk *self, TSNode call) {
@@ -341,11 +413,17 @@ static void walk__call(Walk *self, TSNode call) {
     walk__clear(self, call, receiver, method);
   } else if (text_is(method, "eval") || text_is(method, "train")) {
     walk__mode(self, call, receiver, method);
+  } else if (facts__is_store_method(method) && !ts_node_is_null(receiver)) {
+    walk__event(self, EV_STORE, call)->target = node_text(source, receiver);
+    return;
+  } else if (text_is(method, "clear") && !ts_node_is_null(receiver)) {
+    walk__event(self, EV_RESET, call)->target = node_text(source, receiver);
+    return;
   } else if (strcmp(qualified, "torch.cuda.empty_cache") == 0 ||
              strcmp(qualified, "torch.cuda.memory.empty_cache") == 0) {
     walk__event(self, EV_EMPTY_CACHE, call);
-  } else if (facts__grad_manager(self->facts, call) >= 0 &&
-             node_is(ts_node_parent(call), K_EXPRESSION_STATEMENT)) {
+  } else if (text_ends_with((Text){qualified, (uint32_t)strlen(qualified)}, "set_grad_enabled") &&
+             facts__grad_manager(self->facts, call) >= 0 && node_is(ts_node_parent(call), K_EXPRESSION_STATEMENT)) {
     Event *toggle = walk__event(self, EV_GRAD_TOGGLE, call);
     self->facts->has_toggles = true;
     toggle->lexical_grad = (GradMode)facts__grad_manager(self->facts, call);
@@ -354,6 +432,12 @@ static void walk__call(Walk *self, TSNode call) {
   if (node_is(function, K_IDENTIFIER) || node_is(function, K_ATTRIBUTE)) {
     walk__event(self, EV_CALL, call);
   }
+}
+
+/* A comprehension iterates too: its function counts as holding a loop. */
+static void walk__comprehension(Walk *self) {
+  int32_t function = walk__top(self)->function;
+  if (function >= 0) self->facts->functions.contents[function].has_loop = true;
 }
 
 /* ---- The walk ---------------------------------------------------------- */
@@ -373,6 +457,10 @@ static void walk__visit(Walk *self, TSNode node, uint32_t depth) {
     case K_WITH_STATEMENT: walk__with(self, node, depth); break;
     case K_CALL: walk__call(self, node); break;
     case K_ASSIGNMENT: walk__assignment(self, node); break;
+    case K_AUGMENTED_ASSIGNMENT: walk__augmented(self, node); break;
+    case K_DELETE_STATEMENT: walk__delete(self, node); break;
+    case K_LIST_COMPREHENSION:
+    case K_GENERATOR_EXPRESSION: walk__comprehension(self); break;
     case K_IMPORT_STATEMENT: walk__import(self, node); break;
     case K_IMPORT_FROM_STATEMENT: walk__import_from(self, node); break;
     default: break;
@@ -475,7 +563,10 @@ static const Binding *facts__import(const Facts *self, Text name) {
 
 /* ---- After the walk: resolution ------------------------------------------ */
 
+/* The class of this file named by `name` (the last segment of a
+ * constructor's text: `mod.Trainer` names Trainer), or -1. */
 static int32_t facts__class_named(const Facts *self, Text name) {
+  name = text_last_segment(name);
   for (uint32_t i = 0; i < self->classes.size; i++) {
     if (text_eq(self->classes.contents[i].name, name)) return (int32_t)i;
   }
@@ -537,6 +628,30 @@ int32_t facts_resolve_call(const Facts *self, TSNode call, int32_t function) {
   return class_index < 0 ? -1 : facts__method(self, class_index, method);
 }
 
+bool facts_is_forward(const Facts *self, TSNode call) {
+  Text callee = call_function_text(self->source, call);
+  if (text_is(call_method_name(self->source, call), "forward")) {
+    callee = node_text(self->source, call_receiver(call));
+  }
+  Text last = text_last_segment(callee);
+  bool constructor = last.length > 0 && last.ptr[0] >= 'A' && last.ptr[0] <= 'Z';
+  return !constructor && !facts_is_loss_function(callee) && facts_is_module(self, callee);
+}
+
+/* An unresolved call: a module's forward, or something outside the file. */
+static void facts__settle_forward(Facts *self, Event *event) {
+  if (facts_is_forward(self, event->node)) {
+    Text callee = call_function_text(self->source, event->node);
+    if (text_is(call_method_name(self->source, event->node), "forward")) {
+      callee = node_text(self->source, call_receiver(event->node));
+    }
+    event->kind = EV_FORWARD;
+    event->target = facts_canonical(self, callee);
+  } else {
+    event->kind = EV_KIND_COUNT;
+  }
+}
+
 static void facts__resolve_calls(Facts *self) {
   for (uint32_t i = 0; i < self->events.size; i++) {
     Event *event = array_get(&self->events, i);
@@ -547,9 +662,60 @@ static void facts__resolve_calls(Facts *self) {
       event->callee = callee;
       self->functions.contents[callee].call_count++;
     } else if (event->kind == EV_CALL) {
-      event->kind = EV_KIND_COUNT; /* a call of something outside the file */
+      facts__settle_forward(self, event);
     }
   }
+}
+
+bool facts_is_loss_function(Text callee) {
+  Text last = text_last_segment(callee);
+  return text_contains_ci(last, "loss") || text_contains_ci(last, "criterion") ||
+         text_is(last, "cross_entropy") || text_is(last, "nll_loss") || text_is(last, "kl_div") ||
+         text_is(last, "binary_cross_entropy") || text_is(last, "binary_cross_entropy_with_logits");
+}
+
+static const char *const MODULE_NAMES[] = {
+    "model", "net", "encoder", "decoder", "backbone", "teacher", "student", "generator",
+    "discriminator", "classifier", "policy", "actor", "critic", "rnn", "lstm", "gru", "transformer",
+    "vae", "unet", "cell", "autoencoder", "detector", "segmenter", "predictor", "embedder",
+};
+
+static bool facts__module_by_name(Text name) {
+  Text last = text_last_segment(name);
+  for (size_t i = 0; i < sizeof MODULE_NAMES / sizeof MODULE_NAMES[0]; i++) {
+    if (text_contains_ci(last, MODULE_NAMES[i])) return true;
+  }
+  return false;
+}
+
+static bool facts__switched_mode(const Facts *self, Text name) {
+  for (uint32_t i = 0; i < self->switched.size; i++) {
+    if (text_eq(self->switched.contents[i], name)) return true;
+  }
+  return false;
+}
+
+/* Remembers the modules switched with .eval()/.train(), once, before
+ * forwards are told from other calls. */
+static void facts__collect_switched(Facts *self) {
+  for (uint32_t i = 0; i < self->events.size; i++) {
+    const Event *event = array_get(&self->events, i);
+    if (event->kind != EV_EVAL && event->kind != EV_TRAIN) continue;
+    Text target = facts_canonical(self, event->target);
+    if (!facts__switched_mode(self, target) && self->switched.size < 64) array_push(&self->switched, target);
+  }
+}
+
+bool facts_is_module(const Facts *self, Text name) {
+  if (!self->uses_torch || name.length == 0 || text_is(name, "self") || text_is(name, "super")) return false;
+  name = facts_canonical(self, name);
+  const Binding *instance = facts__binding(self, BIND_INSTANCE, name);
+  if (instance) {
+    int32_t class_index = facts__class_named(self, instance->value);
+    if (class_index >= 0) return self->classes.contents[class_index].is_module;
+    if (text_contains_ci(instance->value, "nn.") || text_contains_ci(instance->value, "from_pretrained")) return true;
+  }
+  return facts__switched_mode(self, name) || facts__module_by_name(name);
 }
 
 Text facts_canonical(const Facts *self, Text name) {
@@ -657,6 +823,47 @@ static void facts__summarize(Facts *self) {
   }
 }
 
+/* Classes that define forward() are modules; their methods are module
+ * methods. Functions learn whether they hold a loop. */
+static void facts__settle_classes(Facts *self) {
+  for (uint32_t i = 0; i < self->functions.size; i++) {
+    const Function *function = array_get(&self->functions, i);
+    if (function->class_index >= 0 && text_is(function->name, "forward")) {
+      self->classes.contents[function->class_index].is_module = true;
+    }
+  }
+  for (uint32_t i = 0; i < self->functions.size; i++) {
+    Function *function = array_get(&self->functions, i);
+    int32_t class_index = facts__class_of_function(self, (int32_t)i);
+    function->in_module_class = class_index >= 0 && self->classes.contents[class_index].is_module;
+  }
+  for (uint32_t i = 0; i < self->loops.size; i++) {
+    int32_t function = self->loops.contents[i].function;
+    if (function >= 0) self->functions.contents[function].has_loop = true;
+  }
+}
+
+/* A function runs in a backward context when it or any caller (through
+ * the file's call graph) reaches a backward. */
+static void facts__settle_backward_context(Facts *self) {
+  for (uint32_t i = 0; i < self->functions.size; i++) {
+    Function *function = array_get(&self->functions, i);
+    function->backward_context = (function->reaches & REACH(EV_BACKWARD)) != 0;
+  }
+  for (uint32_t pass = 0, changed = 1; changed && pass < 16; pass++) {
+    changed = 0;
+    for (uint32_t i = 0; i < self->events.size; i++) {
+      const Event *event = array_get(&self->events, i);
+      if (event->kind != EV_CALL || event->function < 0) continue;
+      Function *callee = array_get(&self->functions, event->callee);
+      if (!callee->backward_context && self->functions.contents[event->function].backward_context) {
+        callee->backward_context = true;
+        changed = 1;
+      }
+    }
+  }
+}
+
 /* A decorator defined in this file that runs its target under no_grad. */
 static void facts__settle_decorators(Facts *self) {
   for (uint32_t i = 0; i < self->functions.size; i++) {
@@ -718,6 +925,117 @@ static void facts__settle_callers(Facts *self) {
 
 GradMode facts_grad_mode(const Facts *self, const Event *event) { return facts__mode(self, event); }
 
+/* The mode the innermost grad context manager around `node` sets, within
+ * its function; -1 when none. */
+static int facts__lexical_mode(const Facts *self, TSNode node) {
+  for (TSNode at = ts_node_parent(node); !ts_node_is_null(at); at = ts_node_parent(at)) {
+    Kind kind = node_kind(at);
+    if (kind == K_FUNCTION_DEFINITION || kind == K_LAMBDA) return -1;
+    if (kind != K_WITH_STATEMENT) continue;
+    Walk probe = {(Facts *)self, array_new(), {0}, -1};
+    int mode = walk__with_grad(&probe, at);
+    if (mode >= 0) return mode;
+  }
+  return -1;
+}
+
+GradMode facts_grad_mode_at(const Facts *self, TSNode node, int32_t function) {
+  int lexical = facts__lexical_mode(self, node);
+  if (lexical >= 0) return (GradMode)lexical;
+  if (self->has_toggles) {
+    uint32_t at = ts_node_start_byte(node);
+    GradMode toggled = GRAD_ON;
+    for (uint32_t i = 0; i < self->events.size; i++) {
+      const Event *event = array_get(&self->events, i);
+      if (ts_node_start_byte(event->node) >= at) break;
+      if (event->kind == EV_GRAD_TOGGLE && event->function == function) toggled = event->lexical_grad;
+    }
+    if (toggled != GRAD_ON) return toggled;
+  }
+  if (function >= 0) {
+    const Function *entry = array_get(&self->functions, function);
+    if (entry->decorated != GRAD_ON) return entry->decorated;
+    if (entry->all_callers_grad_off) return GRAD_OFF;
+  }
+  return GRAD_ON;
+}
+
+/* A name or call that reads as data: train_loader, val_batches(...),
+ * self.train_dl, dataset, get_batches(...). */
+static bool facts__names_data(const Source *source, TSNode node) {
+  if (node_is(node, K_CALL)) node = node_field(node, F_FUNCTION);
+  if (!node_is(node, K_IDENTIFIER) && !node_is(node, K_ATTRIBUTE)) return false;
+  Text last = text_last_segment(node_text(source, node));
+  return text_contains_ci(last, "loader") || text_contains_ci(last, "batches") || text_contains_ci(last, "data") ||
+         text_ends_with(last, "_dl") || text_is(last, "dl") || text_ends_with(last, "_iter");
+}
+
+bool facts_loop_iterates_data(const Facts *self, int32_t loop) {
+  TSNode node = self->loops.contents[loop].node;
+  if (!node_is(node, K_FOR_STATEMENT)) return false;
+  TSNode iterable = node_unparenthesize(node_field(node, F_RIGHT));
+  /* enumerate(tqdm(loader)), zip(loader, ...), iter(loader) */
+  for (int depth = 0; depth < 4 && node_is(iterable, K_CALL); depth++) {
+    Text wrapper = text_last_segment(call_function_text(self->source, iterable));
+    if (!text_is(wrapper, "enumerate") && !text_is(wrapper, "tqdm") && !text_is(wrapper, "zip") &&
+        !text_is(wrapper, "iter") && !text_is(wrapper, "islice") && !text_is(wrapper, "track")) {
+      break;
+    }
+    iterable = call_positional(iterable, 0);
+  }
+  return facts__names_data(self->source, iterable);
+}
+
+int32_t facts_function_at(const Facts *self, TSNode node) {
+  int32_t found = -1;
+  uint32_t at = ts_node_start_byte(node);
+  for (uint32_t i = 0; i < self->functions.size; i++) {
+    TSNode body = node_field(self->functions.contents[i].node, F_BODY);
+    if (ts_node_start_byte(body) <= at && at < ts_node_end_byte(body)) found = (int32_t)i;
+  }
+  return found;
+}
+
+/* ---- Assignments ----------------------------------------------------------- */
+
+/* The first position in assigns_by_name for `name`. */
+static uint32_t facts__assign_lower_bound(const Facts *self, Text name) {
+  uint32_t low = 0, high = self->assigns_by_name.size;
+  while (low < high) {
+    uint32_t mid = (low + high) / 2;
+    if (facts__text_compare(self->assigns.contents[self->assigns_by_name.contents[mid]].name, name) < 0) low = mid + 1;
+    else high = mid;
+  }
+  return low;
+}
+
+AssignIter facts_assigns(const Facts *self, Text name, int32_t function) {
+  return (AssignIter){self, name, function, facts__assign_lower_bound(self, name)};
+}
+
+const Assign *assign_iter_next(AssignIter *self) {
+  const Facts *facts = self->facts;
+  while (self->next < facts->assigns_by_name.size) {
+    const Assign *assign = array_get(&facts->assigns, facts->assigns_by_name.contents[self->next++]);
+    if (!text_eq(assign->name, self->name)) {
+      self->next = facts->assigns_by_name.size;
+      return NULL;
+    }
+    if (assign->function == self->function) return assign;
+  }
+  return NULL;
+}
+
+const Assign *facts_assign_before(const Facts *self, Text name, int32_t function, uint32_t at, bool any_position) {
+  const Assign *before = NULL, *last = NULL;
+  AssignIter it = facts_assigns(self, name, function);
+  for (const Assign *assign; (assign = assign_iter_next(&it));) {
+    if (ts_node_start_byte(assign->statement) < at) before = assign;
+    last = assign;
+  }
+  return before ? before : any_position ? last : NULL;
+}
+
 /* ---- Public -------------------------------------------------------------- */
 
 Facts *facts_new(const Source *source, TSNode root) {
@@ -733,12 +1051,17 @@ Facts *facts_new(const Source *source, TSNode root) {
                      sizeof(Function), self->functions.size);
   facts__build_index(&self->bindings_by_name, self->bindings.contents, offsetof(Binding, name),
                      sizeof(Binding), self->bindings.size);
+  facts__build_index(&self->assigns_by_name, self->assigns.contents, offsetof(Assign, name), sizeof(Assign),
+                     self->assigns.size);
+  facts__settle_classes(self);
+  facts__collect_switched(self);
   facts__resolve_calls(self);
   facts__settle_targets(self);
   facts__drop_unresolved(self);
   facts__settle_decorators(self);
   facts__summarize(self);
   facts__settle_callers(self);
+  facts__settle_backward_context(self);
   return self;
 }
 
@@ -750,6 +1073,9 @@ void facts_delete(Facts *self) {
   array_delete(&self->events);
   array_delete(&self->bindings);
   array_delete(&self->imports);
+  array_delete(&self->assigns);
+  array_delete(&self->assigns_by_name);
+  array_delete(&self->switched);
   array_delete(&self->functions_by_name);
   array_delete(&self->bindings_by_name);
   for (uint32_t i = 0; i < self->owned_strings.size; i++) free(self->owned_strings.contents[i]);

@@ -27,6 +27,9 @@ typedef enum {
   EV_EVAL,        /* module.eval(), module.train(False) */
   EV_TRAIN,       /* module.train() */
   EV_GRAD_TOGGLE, /* torch.set_grad_enabled(flag) as a statement */
+  EV_FORWARD,     /* model(x), model.forward(x): a call of a module */
+  EV_STORE,       /* items.append(x), .extend, .insert, .appendleft, .add */
+  EV_RESET,       /* items.clear(), del items[:], del items */
   EV_KIND_COUNT
 } EventKind;
 
@@ -47,7 +50,8 @@ typedef struct {
   int32_t callee;   /* EV_CALL: function index */
   Text target;      /* EV_STEP/EV_CLEAR: the optimizer (aliases resolved);
                        empty when a clear covers every optimizer.
-                       EV_EVAL/EV_TRAIN: the module. */
+                       EV_EVAL/EV_TRAIN/EV_FORWARD: the module.
+                       EV_STORE/EV_RESET: the container. */
   GradMode lexical_grad; /* from with-blocks and decorators around it */
   bool flag;        /* EV_STEP: the engine clears itself (DeepSpeed);
                        EV_GRAD_TOGGLE: the value it sets */
@@ -63,11 +67,15 @@ typedef struct {
   bool all_callers_grad_off; /* called in this file, and only with grad off */
   uint32_t call_count;  /* calls of it in this file */
   uint32_t reaches;     /* REACH bits, through helpers */
+  bool in_module_class; /* a method of an nn.Module subclass */
+  bool has_loop;        /* holds a loop of its own */
+  bool backward_context; /* it, or a function that calls it, reaches a backward */
 } Function;
 
 typedef struct {
   TSNode node;
   Text name;
+  bool is_module; /* subclasses nn.Module (or any *Module), or defines forward */
 } Class;
 
 typedef struct {
@@ -77,6 +85,19 @@ typedef struct {
   int32_t function;    /* enclosing function, -1 */
   uint32_t reaches;    /* REACH bits of its body, through helpers */
 } Loop;
+
+/* One target of an assignment: `name = value`, `name += value`,
+ * `a, name = value` (unpacked), `name[key] = value` (subscript). */
+typedef struct {
+  Text name;        /* identifier or dotted attribute text */
+  TSNode statement; /* the assignment or augmented_assignment */
+  TSNode value;     /* the right-hand side */
+  int32_t function;
+  int32_t loop;
+  bool augmented;
+  bool unpacked;
+  bool subscript;
+} Assign;
 
 /* A local name bound to something known: an import alias, an optimizer
  * alias, an instance of a class defined in this file. */
@@ -96,13 +117,17 @@ typedef struct {
   Array(Class) classes;
   Array(Loop) loops;
   Array(Event) events;  /* in source order */
+  Array(Assign) assigns; /* in source order */
+  Array(uint32_t) assigns_by_name;
   Array(Binding) imports;   /* BIND_IMPORT only, in source order */
   Array(Binding) bindings;  /* the other kinds, in source order */
   /* Lookup by name, built after the walk: indices sorted by name. */
   Array(uint32_t) functions_by_name;
   Array(uint32_t) bindings_by_name;
+  Array(Text) switched;      /* modules switched with .eval()/.train() */
   Array(char *) owned_strings;
   bool has_toggles;
+  bool uses_torch; /* imports torch or a framework built on it */
 } Facts;
 
 /* Walks `root` once and derives the summaries; the caller deletes the
@@ -144,7 +169,47 @@ Text facts_canonical(const Facts *self, Text name);
 /* The function defined in this file that a call runs, or -1. */
 int32_t facts_resolve_call(const Facts *self, TSNode call, int32_t function);
 
-/* The innermost loop holding `node` within `function`, or -1. */
+/* The innermost loop whose body holds `node`, or -1. */
 int32_t facts_loop_at(const Facts *self, TSNode node);
+
+/* Whether a for loop iterates data: a loader, batches, a dataset
+ * (`for x, y in train_loader`, `enumerate(tqdm(val_dl))`), not range(). */
+bool facts_loop_iterates_data(const Facts *self, int32_t loop);
+
+/* The function whose body holds `node`, or -1 at module level. */
+int32_t facts_function_at(const Facts *self, TSNode node);
+
+/* The grad mode at any node of `function` (see facts_grad_mode). */
+GradMode facts_grad_mode_at(const Facts *self, TSNode node, int32_t function);
+
+/* Whether `name` (an expression's text) names a module: an instance of an
+ * nn.Module class of this file or of torch.nn, something switched with
+ * .eval()/.train(), or a conventional model name (model, net, encoder...). */
+bool facts_is_module(const Facts *self, Text name);
+
+/* Whether `call` runs a module's forward: `model(x)`, `self.encoder(x)`,
+ * `model.forward(x)`; not constructors (`Net()`) nor losses. */
+bool facts_is_forward(const Facts *self, TSNode call);
+
+/* Whether a callee's text names a loss: criterion, loss_fn, F.cross_entropy. */
+bool facts_is_loss_function(Text callee);
+
+/* The last assignment of `name` in `function` that starts before byte `at`;
+ * NULL if none. With `any_position`, the last one anywhere in the function
+ * when none precedes (a value carried from the previous iteration). */
+const Assign *facts_assign_before(const Facts *self, Text name, int32_t function, uint32_t at, bool any_position);
+
+/* The assignments of `name` in `function`, in source order:
+ *   AssignIter it = facts_assigns(facts, name, function);
+ *   for (const Assign *a; (a = assign_iter_next(&it));) ... */
+typedef struct {
+  const Facts *facts;
+  Text name;
+  int32_t function;
+  uint32_t next;
+} AssignIter;
+
+AssignIter facts_assigns(const Facts *self, Text name, int32_t function);
+const Assign *assign_iter_next(AssignIter *self);
 
 #endif

@@ -215,11 +215,13 @@ void gl_linter_delete(GlLinter *self) {
 
 static void lint__run_rules(Findings *findings, const Source *source, TSNode root, const GlRuleSet *rules) {
   Facts *facts = facts_new(source, root);
+  Flow *flow = flow_new(facts);
   for (uint32_t i = 0; i < RULE_COUNT; i++) {
     if (!rules->enabled[i] || !RULES[i]->check) continue;
-    RuleContext ctx = {source, facts, root, RULES[i], i, findings};
+    RuleContext ctx = {source, facts, flow, root, RULES[i], i, findings};
     RULES[i]->check(&ctx);
   }
+  flow_delete(flow);
   facts_delete(facts);
 }
 

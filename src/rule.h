@@ -9,6 +9,7 @@
 #include <tree_sitter/api.h>
 
 #include "facts.h"
+#include "flow.h"
 #include "gpulint.h"
 #include "source.h"
 
@@ -24,6 +25,7 @@ typedef struct {
 struct RuleContext {
   const Source *source;
   const Facts *facts;
+  Flow *flow; /* which values carry an autograd graph */
   TSNode root;
   const Rule *rule;
   uint32_t rule_index;

@@ -64,6 +64,7 @@ static const char *const KIND_NAMES[K_KIND_COUNT] = {
     [K_NOT_OPERATOR] = "not_operator",
     [K_UNARY_OPERATOR] = "unary_operator",
     [K_NAMED_EXPRESSION] = "named_expression",
+    [K_DELETE_STATEMENT] = "delete_statement",
     [K_ERROR] = "ERROR",
 };
 
@@ -145,6 +146,21 @@ bool text_contains_ci(Text text, const char *needle) {
     size_t j = 0;
     while (j < length && tolower((unsigned char)text.ptr[i + j]) == tolower((unsigned char)needle[j])) j++;
     if (j == length) return true;
+  }
+  return false;
+}
+
+static bool syntax__identifier_char(char c) {
+  return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+}
+
+bool text_mentions(Text text, Text word) {
+  if (word.length == 0) return false;
+  for (uint32_t at = 0; at + word.length <= text.length; at++) {
+    if (memcmp(text.ptr + at, word.ptr, word.length) != 0) continue;
+    bool starts = at == 0 || (!syntax__identifier_char(text.ptr[at - 1]) && text.ptr[at - 1] != '.');
+    bool ends = at + word.length == text.length || !syntax__identifier_char(text.ptr[at + word.length]);
+    if (starts && ends) return true;
   }
   return false;
 }

@@ -73,6 +73,7 @@ typedef enum {
   K_NOT_OPERATOR,
   K_UNARY_OPERATOR,
   K_NAMED_EXPRESSION,
+  K_DELETE_STATEMENT,
   K_ERROR,
   K_KIND_COUNT
 } Kind;
@@ -118,6 +119,10 @@ bool text_is(Text text, const char *literal);
 bool text_eq(Text a, Text b);
 bool text_ends_with(Text text, const char *suffix);
 bool text_contains_ci(Text text, const char *needle);
+/* Whether `word` occurs in `text` as a whole identifier or dotted name
+ * (not inside a longer identifier: "hidden" is not in "init_hidden"). */
+bool text_mentions(Text text, Text word);
+
 /* The last dotted segment: "self.opt.step" -> "step". */
 Text text_last_segment(Text text);
 /* Returns the text without a leading "self."; other text unchanged. */

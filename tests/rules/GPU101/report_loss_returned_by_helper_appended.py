@@ -19,5 +19,5 @@ def train_step(x, y):
 losses = []
 for epoch in range(10):
     for x, y in loader:
-        losses.append(train_step(x, y))  # gap: GPU101
+        losses.append(train_step(x, y))  # expect: GPU101
 print(sum(l.item() for l in losses) / len(losses))

@@ -9,7 +9,7 @@ from model import Net
 
 def free_memory():
     gc.collect()
-    torch.cuda.empty_cache()  # gap: GPU201
+    torch.cuda.empty_cache()  # expect: GPU201
 
 
 model = Net().cuda()

@@ -1,0 +1,195 @@
+/* GPU102 hidden-state-not-detached
+ *
+ *   hidden = model.init_hidden(batch_size)
+ *   for x, y in loader:
+ *       output, hidden = model(x, hidden)   <- reported: the state carries
+ *       loss = criterion(output, y)            every earlier iteration's graph
+ *       loss.backward()
+ *
+ * In a loop, a forward whose argument is a state that the same loop binds
+ * from that forward's outputs, with no detach, repackaging or fresh state
+ * inside the loop. With a backward in the loop this crashes on the second
+ * backward; with grad on and no backward it grows GPU memory. A decoder
+ * unrolled over time steps whose loss is backpropagated after the loop is
+ * truncated backpropagation done right, and is not reported. */
+#include <string.h>
+
+#include "rule.h"
+
+/* The assignment statement whose right-hand side holds `call`, or null. */
+static TSNode gpu102__assignment_of(TSNode call) {
+  for (TSNode at = ts_node_parent(call); !ts_node_is_null(at); at = ts_node_parent(at)) {
+    Kind kind = node_kind(at);
+    if (kind == K_ASSIGNMENT) return at;
+    if (kind == K_EXPRESSION_STATEMENT || kind == K_BLOCK) break;
+  }
+  return (TSNode){0};
+}
+
+/* Whether `value` mentions a name that `statement` binds. */
+static bool gpu102__mentions_outputs(const RuleContext *ctx, TSNode value, TSNode statement, int32_t function) {
+  Text text = node_text(ctx->source, value);
+  for (uint32_t i = 0; i < ctx->facts->assigns.size; i++) {
+    const Assign *assign = array_get(&ctx->facts->assigns, i);
+    if (assign->function == function && ts_node_eq(assign->statement, statement) && text_mentions(text, assign->name)) {
+      return true;
+    }
+  }
+  return false;
+}
+
+/* Whether a state rebound to `value` starts fresh: detached
+ * (`h.detach()`, `repackage_hidden(h)` when that helper detaches), or built
+ * anew from something other than the forward's outputs. */
+static bool gpu102__detached(const RuleContext *ctx, TSNode value, int32_t function) {
+  if (text_contains_ci(node_text(ctx->source, value), "detach")) return true;
+  if (!node_is(value, K_CALL)) return false;
+  int32_t helper = facts_resolve_call(ctx->facts, value, function);
+  if (helper >= 0) return text_contains_ci(node_text(ctx->source, ctx->facts->functions.contents[helper].node), "detach");
+  return text_contains_ci(call_function_text(ctx->source, value), "repackage");
+}
+
+/* Whether `node` sits under an if/else inside `body`. */
+static bool gpu102__conditional(TSNode node, TSNode body) {
+  for (TSNode at = ts_node_parent(node); !ts_node_is_null(at) && !ts_node_eq(at, body); at = ts_node_parent(at)) {
+    Kind kind = node_kind(at);
+    if (kind == K_IF_STATEMENT || kind == K_ELIF_CLAUSE || kind == K_ELSE_CLAUSE) return true;
+  }
+  return false;
+}
+
+/* Whether rebinding the state to `value` at `assign` starts it fresh each
+ * iteration: a detach (even under a condition such as `if h is not None`),
+ * or a new state built unconditionally from other values. */
+static bool gpu102__fresh(const RuleContext *ctx, const Assign *assign, const Loop *loop, TSNode statement) {
+  if (gpu102__detached(ctx, assign->value, loop->function)) return true;
+  if (gpu102__mentions_outputs(ctx, assign->value, statement, loop->function)) return false;
+  return !gpu102__conditional(assign->statement, loop->body);
+}
+
+/* Whether the loop feeds `name` back from the outputs of the forward bound
+ * by `statement` (directly, or rebuilt from them) and never makes it fresh. */
+static bool gpu102__carried(const RuleContext *ctx, Text name, const Loop *loop, TSNode statement) {
+  bool carried = false;
+  AssignIter it = facts_assigns(ctx->facts, name, loop->function);
+  for (const Assign *assign; (assign = assign_iter_next(&it));) {
+    if (!node_contains(loop->body, assign->statement)) continue;
+    if (ts_node_eq(assign->statement, statement)) {
+      carried = true;
+    } else if (gpu102__fresh(ctx, assign, loop, statement)) {
+      return false;
+    } else if (gpu102__mentions_outputs(ctx, assign->value, statement, loop->function)) {
+      carried = true;
+    }
+  }
+  return carried;
+}
+
+/* An in-place `.detach_()` anywhere in the loop body. */
+static bool gpu102__detaches_in_place(const RuleContext *ctx, const Loop *loop) {
+  Text body = node_text(ctx->source, loop->body);
+  for (uint32_t at = 0; at + 9 <= body.length; at++) {
+    if (memcmp(body.ptr + at, ".detach_(", 9) == 0) return true;
+  }
+  return false;
+}
+
+/* The state arguments of the forward: plain names and the names inside
+ * tuples such as `(h, c)`, as text; at most 8. */
+static uint32_t gpu102__state_arguments(const RuleContext *ctx, TSNode call, Text *out) {
+  TSNode arguments = node_field(call, F_ARGUMENTS);
+  uint32_t count = 0;
+  for (uint32_t i = 0; i < ts_node_named_child_count(arguments) && count < 8; i++) {
+    TSNode argument = ts_node_named_child(arguments, i);
+    if (node_is(argument, K_KEYWORD_ARGUMENT)) argument = node_field(argument, F_VALUE);
+    argument = node_unparenthesize(argument);
+    if (node_is(argument, K_TUPLE) || node_is(argument, K_LIST)) {
+      for (uint32_t j = 0; j < ts_node_named_child_count(argument) && count < 8; j++) {
+        TSNode element = ts_node_named_child(argument, j);
+        if (node_is(element, K_IDENTIFIER) || node_is(element, K_ATTRIBUTE)) out[count++] = node_text(ctx->source, element);
+      }
+    } else if (node_is(argument, K_IDENTIFIER) || node_is(argument, K_ATTRIBUTE)) {
+      out[count++] = node_text(ctx->source, argument);
+    }
+  }
+  return count;
+}
+
+/* A backward after the loop in the scope around it (the enclosing loop's
+ * body or the function): the state's graph is consumed once per sequence. */
+static bool gpu102__backpropagated_after(const RuleContext *ctx, const Loop *loop) {
+  TSNode scope = loop->parent >= 0 ? ctx->facts->loops.contents[loop->parent].body
+                 : loop->function >= 0 ? ctx->facts->functions.contents[loop->function].node
+                                       : ctx->root;
+  FlatEvents events = array_new();
+  facts_flatten(ctx->facts, loop->function, scope, &events);
+  bool found = false;
+  for (uint32_t i = 0; i < events.size && !found; i++) {
+    const FlatEvent *flat = array_get(&events, i);
+    found = flat->event->kind == EV_BACKWARD && ts_node_start_byte(flat->anchor) >= ts_node_end_byte(loop->node);
+  }
+  array_delete(&events);
+  return found;
+}
+
+static void gpu102__check_forward(RuleContext *ctx, const Event *forward) {
+  const Facts *facts = ctx->facts;
+  const Loop *loop = array_get(&facts->loops, forward->loop);
+  if (forward->function >= 0) {
+    const Function *function = array_get(&facts->functions, forward->function);
+    if (function->in_module_class || text_is(function->name, "forward")) return;
+  }
+  if (facts_grad_mode(facts, forward) != GRAD_ON) return;
+  TSNode statement = gpu102__assignment_of(forward->node);
+  if (ts_node_is_null(statement)) return;
+  Text states[8];
+  uint32_t count = gpu102__state_arguments(ctx, forward->node, states);
+  for (uint32_t i = 0; i < count; i++) {
+    if (!gpu102__carried(ctx, states[i], loop, statement)) continue;
+    if (gpu102__detaches_in_place(ctx, loop)) return;
+    bool training = (loop->reaches & REACH(EV_BACKWARD)) != 0;
+    if (!training) {
+      bool own_backward = forward->function >= 0
+                              ? (facts->functions.contents[forward->function].reaches & REACH(EV_BACKWARD)) != 0
+                              : false;
+      if (gpu102__backpropagated_after(ctx, loop)) return;
+      if (forward->function >= 0 && !own_backward && facts->functions.contents[forward->function].backward_context) return;
+    }
+    Text state = states[i];
+    if (training) {
+      rule_report(ctx, forward->node, GL_EFFECT_CRASH,
+                  "`%.*s` is fed back from the previous iteration without `.detach()`: the second backward "
+                  "through it fails with \"Trying to backward through the graph a second time\" (or, with "
+                  "retain_graph=True, the graph grows every step); detach the state once per iteration",
+                  (int)state.length, state.ptr);
+    } else {
+      rule_report(ctx, forward->node, GL_EFFECT_GPU_GROWTH,
+                  "`%.*s` is fed back from the previous iteration with grad on and no backward: it chains every "
+                  "step's graph, and GPU memory grows every iteration (measured 106 MB/iteration for a 2-layer "
+                  "LSTM); run the loop under `torch.no_grad()` or detach the state",
+                  (int)state.length, state.ptr);
+    }
+    return;
+  }
+}
+
+static void gpu102_check(RuleContext *ctx) {
+  for (uint32_t i = 0; i < ctx->facts->events.size; i++) {
+    const Event *event = array_get(&ctx->facts->events, i);
+    if (event->kind == EV_FORWARD && event->loop >= 0) gpu102__check_forward(ctx, event);
+  }
+}
+
+const Rule GPU102_HIDDEN_STATE_NOT_DETACHED = {
+    .info =
+        {
+            .code = "GPU102",
+            .name = "hidden-state-not-detached",
+            .summary = "A recurrent state returned by a model is fed back on the next iteration without detach().",
+            .fix_hint = "Detach the state once per iteration: hidden = hidden.detach() (or repackage_hidden).",
+            .effect = GL_EFFECT_CRASH,
+            .severity = GL_SEVERITY_ERROR,
+            .default_enabled = true,
+        },
+    .check = gpu102_check,
+};

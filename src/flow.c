@@ -1,0 +1,250 @@
+/* flow.c — does this value carry an autograd graph? */
+#include "flow.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_DEPTH 200
+
+typedef enum { UNKNOWN, COMPUTING, CARRIES, CLEAN } State;
+
+struct Flow {
+  const Facts *facts;
+  uint8_t *assign_state;   /* State per facts->assigns entry */
+  uint8_t *return_state;   /* State per facts->functions entry */
+  uint32_t depth;
+};
+
+Flow *flow_new(const Facts *facts) {
+  Flow *self = gl_calloc(1, sizeof(Flow));
+  self->facts = facts;
+  self->assign_state = gl_calloc(facts->assigns.size + 1, 1);
+  self->return_state = gl_calloc(facts->functions.size + 1, 1);
+  return self;
+}
+
+void flow_delete(Flow *self) {
+  if (!self) return;
+  free(self->assign_state);
+  free(self->return_state);
+  free(self);
+}
+
+static bool flow__expression(Flow *self, TSNode node, int32_t function);
+
+static bool flow__listed(Text text, const char *const *list) {
+  for (size_t i = 0; list[i]; i++) {
+    if (text_is(text, list[i])) return true;
+  }
+  return false;
+}
+
+/* Methods whose result holds no graph. */
+static const char *const STRIPPING_METHODS[] = {
+    "item", "tolist", "numpy", "detach", "detach_", "argmax", "argmin", "size", "dim", "numel",
+    "long", "int", "bool", "eq", "ne", "gt", "ge", "lt", "le", "isnan", "isinf", "isfinite",
+    "nonzero", "count_nonzero", "all", "any", "backward", "data_ptr", "element_size", "nelement",
+    "is_contiguous", "equal", "get_device", "stride", "storage", "zero_", NULL};
+
+/* Attributes whose value holds no graph. */
+static const char *const STRIPPING_ATTRIBUTES[] = {
+    "data", "grad", "shape", "device", "dtype", "requires_grad", "is_cuda", "ndim", "grad_fn", "is_leaf", NULL};
+
+/* Builtins and library calls whose result holds no graph. */
+static const char *const CLEAN_FUNCTIONS[] = {
+    "float", "int", "len", "str", "bool", "round", "repr", "print", "isinstance", "type", "range",
+    "enumerate", "zip", "id", "hash", "format", "open", "dict", "set", NULL};
+
+/* torch functions without a gradient. */
+static const char *const CLEAN_TORCH[] = {
+    "argmax", "argmin", "no_grad", "eq", "ne", "equal", "isnan", "isinf", "randn", "rand", "randint",
+    "zeros", "ones", "empty", "full", "tensor", "from_numpy", "arange", "linspace", "manual_seed", "save",
+    "load", "numel", "is_tensor", "count_nonzero", "randperm", "zeros_like", "ones_like", "empty_like",
+    "randn_like", "rand_like", "full_like", "as_tensor", "inference_mode", "device", "Size", NULL};
+
+/* ---- Names ---------------------------------------------------------------- */
+
+static bool flow__assign(Flow *self, const Assign *assign);
+
+/* The last plain (not subscript) assignment of `name` before `at`, in
+ * `function`, else anywhere in it (a value from the previous iteration). */
+static const Assign *flow__definition(const Flow *self, Text name, int32_t function, uint32_t at) {
+  const Assign *before = NULL, *last = NULL;
+  AssignIter it = facts_assigns(self->facts, name, function);
+  for (const Assign *assign; (assign = assign_iter_next(&it));) {
+    if (assign->subscript) continue;
+    if (ts_node_start_byte(assign->statement) < at) before = assign;
+    last = assign;
+  }
+  return before ? before : last;
+}
+
+bool flow_name_carries(Flow *self, Text name, int32_t function, uint32_t at) {
+  const Assign *definition = flow__definition(self, name, function, at);
+  if (!definition && function >= 0 && text_contains_ci(name, "self.")) {
+    for (uint32_t i = 0; i < self->facts->functions.size && !definition; i++) {
+      definition = flow__definition(self, name, (int32_t)i, UINT32_MAX);
+    }
+  }
+  if (!definition && function >= 0) definition = flow__definition(self, name, -1, UINT32_MAX);
+  return definition && flow__assign(self, definition);
+}
+
+static bool flow__assign(Flow *self, const Assign *assign) {
+  uint32_t index = (uint32_t)(assign - self->facts->assigns.contents);
+  State state = (State)self->assign_state[index];
+  if (state == CARRIES || state == CLEAN) return state == CARRIES;
+  if (state == COMPUTING) return false;
+  self->assign_state[index] = COMPUTING;
+  bool carries = flow__expression(self, assign->value, assign->function);
+  if (!carries && assign->augmented) {
+    const Assign *previous = flow__definition(self, assign->name, assign->function, ts_node_start_byte(assign->statement));
+    carries = previous && previous != assign && flow__assign(self, previous);
+  }
+  self->assign_state[index] = carries ? CARRIES : CLEAN;
+  return carries;
+}
+
+/* ---- Helpers' return values ----------------------------------------------- */
+
+static bool flow__returns_in(Flow *self, TSNode node, int32_t function) {
+  if (self->depth >= MAX_DEPTH) return false;
+  uint32_t count = ts_node_named_child_count(node);
+  for (uint32_t i = 0; i < count; i++) {
+    TSNode child = ts_node_named_child(node, i);
+    Kind kind = node_kind(child);
+    if (kind == K_FUNCTION_DEFINITION || kind == K_CLASS_DEFINITION || kind == K_LAMBDA) continue;
+    if (kind == K_RETURN_STATEMENT && ts_node_named_child_count(child) > 0 &&
+        flow__expression(self, ts_node_named_child(child, 0), function)) {
+      return true;
+    }
+    if (kind == K_RETURN_STATEMENT) continue;
+    self->depth++;
+    bool found = flow__returns_in(self, child, function);
+    self->depth--;
+    if (found) return true;
+  }
+  return false;
+}
+
+/* Whether a same-file function returns a value that carries a graph. */
+static bool flow__returns(Flow *self, int32_t function) {
+  State state = (State)self->return_state[function];
+  if (state == CARRIES || state == CLEAN) return state == CARRIES;
+  if (state == COMPUTING) return false;
+  self->return_state[function] = COMPUTING;
+  TSNode body = node_field(self->facts->functions.contents[function].node, F_BODY);
+  bool carries = flow__returns_in(self, body, function);
+  self->return_state[function] = carries ? CARRIES : CLEAN;
+  return carries;
+}
+
+/* ---- Calls ------------------------------------------------------------------ */
+
+static bool flow__any_argument(Flow *self, TSNode call, int32_t function) {
+  TSNode arguments = node_field(call, F_ARGUMENTS);
+  uint32_t count = ts_node_named_child_count(arguments);
+  for (uint32_t i = 0; i < count; i++) {
+    if (flow__expression(self, ts_node_named_child(arguments, i), function)) return true;
+  }
+  return false;
+}
+
+static bool flow__grad_on(const Flow *self, TSNode node, int32_t function) {
+  return facts_grad_mode_at(self->facts, node, function) == GRAD_ON;
+}
+
+/* A call of torch, torch.nn.functional, numpy or math, by qualified name;
+ * returns -1 when the callee is none of them. */
+static int flow__library_call(Flow *self, TSNode call, int32_t function) {
+  char buffer[160];
+  const char *qualified = facts_qualify(self->facts, node_field(call, F_FUNCTION), buffer, sizeof buffer);
+  if (strncmp(qualified, "numpy.", 6) == 0 || strncmp(qualified, "np.", 3) == 0 ||
+      strncmp(qualified, "math.", 5) == 0 || strncmp(qualified, "statistics.", 11) == 0) {
+    return 0;
+  }
+  if (strncmp(qualified, "torch.", 6) != 0) return -1;
+  Text last = text_last_segment((Text){qualified, (uint32_t)strlen(qualified)});
+  if (flow__listed(last, CLEAN_TORCH) || strncmp(qualified, "torch.cuda.", 11) == 0) return 0;
+  if (facts_is_loss_function(last)) return flow__grad_on(self, call, function);
+  return flow__any_argument(self, call, function);
+}
+
+static bool flow__call(Flow *self, TSNode call, int32_t function) {
+  const Facts *facts = self->facts;
+  Text callee = call_function_text(facts->source, call);
+  Text method = call_method_name(facts->source, call);
+  int library = flow__library_call(self, call, function);
+  if (library >= 0) return library;
+  if (facts_is_loss_function(callee)) return flow__grad_on(self, call, function);
+  if (facts_is_forward(facts, call)) return flow__grad_on(self, call, function);
+  int32_t helper = facts_resolve_call(facts, call, function);
+  if (helper >= 0) return flow__returns(self, helper);
+  if (method.length == 0) {
+    if (flow__listed(callee, CLEAN_FUNCTIONS)) return false;
+    return (text_is(callee, "sum") || text_is(callee, "max") || text_is(callee, "min") || text_is(callee, "abs") ||
+            text_is(callee, "tuple") || text_is(callee, "list") || text_is(callee, "sorted")) &&
+           flow__any_argument(self, call, function);
+  }
+  if (flow__listed(method, STRIPPING_METHODS)) return false;
+  return flow__expression(self, call_receiver(call), function);
+}
+
+/* ---- Expressions ------------------------------------------------------------- */
+
+static bool flow__any_child(Flow *self, TSNode node, int32_t function, uint32_t skip_index) {
+  uint32_t count = ts_node_named_child_count(node);
+  for (uint32_t i = 0; i < count; i++) {
+    if (i == skip_index) continue;
+    if (flow__expression(self, ts_node_named_child(node, i), function)) return true;
+  }
+  return false;
+}
+
+static bool flow__attribute(Flow *self, TSNode node, int32_t function) {
+  const Source *source = self->facts->source;
+  if (flow__listed(node_text(source, node_field(node, F_ATTRIBUTE)), STRIPPING_ATTRIBUTES)) return false;
+  if (flow_name_carries(self, node_text(source, node), function, ts_node_start_byte(node))) return true;
+  TSNode object = node_field(node, F_OBJECT);
+  return !text_is(node_text(source, object), "self") && flow__expression(self, object, function);
+}
+
+static bool flow__dispatch(Flow *self, TSNode node, int32_t function) {
+  switch (node_kind(node)) {
+    case K_IDENTIFIER:
+      return flow_name_carries(self, node_text(self->facts->source, node), function, ts_node_start_byte(node));
+    case K_ATTRIBUTE: return flow__attribute(self, node, function);
+    case K_CALL: return flow__call(self, node, function);
+    case K_BINARY_OPERATOR:
+    case K_BOOLEAN_OPERATOR:
+      return flow__expression(self, node_field(node, F_LEFT), function) ||
+             flow__expression(self, node_field(node, F_RIGHT), function);
+    case K_UNARY_OPERATOR:
+    case K_PARENTHESIZED_EXPRESSION:
+    case K_TUPLE:
+    case K_LIST:
+    case K_EXPRESSION_LIST:
+    case K_DICTIONARY:
+      return flow__any_child(self, node, function, UINT32_MAX);
+    case K_PAIR:
+    case K_KEYWORD_ARGUMENT:
+    case K_NAMED_EXPRESSION: return flow__expression(self, node_field(node, F_VALUE), function);
+    case K_SUBSCRIPT: return flow__expression(self, node_field(node, F_VALUE), function);
+    case K_CONDITIONAL_EXPRESSION: return flow__any_child(self, node, function, 1);
+    case K_LIST_COMPREHENSION:
+    case K_GENERATOR_EXPRESSION: return flow__expression(self, node_field(node, F_BODY), function);
+    default: return false;
+  }
+}
+
+static bool flow__expression(Flow *self, TSNode node, int32_t function) {
+  if (ts_node_is_null(node) || self->depth >= MAX_DEPTH) return false;
+  self->depth++;
+  bool carries = flow__dispatch(self, node, function);
+  self->depth--;
+  return carries;
+}
+
+bool flow_carries(Flow *self, TSNode expression, int32_t function) {
+  return self->facts->uses_torch && flow__expression(self, expression, function);
+}

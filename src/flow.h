@@ -1,0 +1,30 @@
+/* flow.h — which expressions hold a tensor that carries autograd history.
+ *
+ * A light, per-function def-use over the facts' assignment table: a value
+ * carries a graph when it comes from a module's forward or a loss computed
+ * with grad on, or from arithmetic, indexing, tensor methods and torch
+ * functions on such values, or from a same-file helper that returns one.
+ * `.item()`, `.detach()`, `.data`, `float()`, `int()`, `.tolist()`,
+ * `.numpy()`, comparisons and argmax strip it. */
+#ifndef GPULINT_FLOW_H
+#define GPULINT_FLOW_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "facts.h"
+
+typedef struct Flow Flow;
+
+/* Borrows `facts`, which must outlive the result; the caller deletes it. */
+Flow *flow_new(const Facts *facts);
+void flow_delete(Flow *self);
+
+/* Whether `expression`, evaluated at its place in `function`, carries a
+ * graph. Names resolve to their last assignment before that place. */
+bool flow_carries(Flow *self, TSNode expression, int32_t function);
+
+/* Whether the name `name` holds a graph at byte `at` of `function`. */
+bool flow_name_carries(Flow *self, Text name, int32_t function, uint32_t at);
+
+#endif
