@@ -132,43 +132,46 @@ static bool gpu102__backpropagated_after(const RuleContext *ctx, const Loop *loo
   return found;
 }
 
+/* A loop that backpropagates only after it, or in a helper whose caller
+ * backpropagates, is one sequence unrolled within a training step. */
+static bool gpu102__unrolled_within_step(const RuleContext *ctx, const Loop *loop) {
+  if (gpu102__backpropagated_after(ctx, loop)) return true;
+  if (loop->function < 0) return false;
+  const Function *function = array_get(&ctx->facts->functions, loop->function);
+  return !(function->reaches & REACH(EV_BACKWARD)) && function->backward_context;
+}
+
+static void gpu102__report(RuleContext *ctx, const Event *forward, Text state, bool training) {
+  if (training) {
+    rule_report(ctx, forward->node, GL_EFFECT_CRASH,
+                "`%.*s` is fed back from the previous iteration without `.detach()`: the second backward "
+                "through it fails with \"Trying to backward through the graph a second time\" (or, with "
+                "retain_graph=True, the graph grows every step); detach the state once per iteration",
+                (int)state.length, state.ptr);
+  } else {
+    rule_report(ctx, forward->node, GL_EFFECT_GPU_GROWTH,
+                "`%.*s` is fed back from the previous iteration with grad on and no backward: it chains every "
+                "step's graph, and GPU memory grows every iteration (measured 106 MB/iteration for a 2-layer "
+                "LSTM); run the loop under `torch.no_grad()` or detach the state",
+                (int)state.length, state.ptr);
+  }
+}
+
+/* forward in a loop -> check the states it is fed */
 static void gpu102__check_forward(RuleContext *ctx, const Event *forward) {
   const Facts *facts = ctx->facts;
   const Loop *loop = array_get(&facts->loops, forward->loop);
-  if (forward->function >= 0) {
-    const Function *function = array_get(&facts->functions, forward->function);
-    if (function->in_module_class || text_is(function->name, "forward")) return;
-  }
+  if (forward->function >= 0 && facts->functions.contents[forward->function].in_module_class) return;
   if (facts_grad_mode(facts, forward) != GRAD_ON) return;
   TSNode statement = gpu102__assignment_of(forward->node);
-  if (ts_node_is_null(statement)) return;
+  if (ts_node_is_null(statement) || gpu102__detaches_in_place(ctx, loop)) return;
   Text states[8];
   uint32_t count = gpu102__state_arguments(ctx, forward->node, states);
   for (uint32_t i = 0; i < count; i++) {
     if (!gpu102__carried(ctx, states[i], loop, statement)) continue;
-    if (gpu102__detaches_in_place(ctx, loop)) return;
     bool training = (loop->reaches & REACH(EV_BACKWARD)) != 0;
-    if (!training) {
-      bool own_backward = forward->function >= 0
-                              ? (facts->functions.contents[forward->function].reaches & REACH(EV_BACKWARD)) != 0
-                              : false;
-      if (gpu102__backpropagated_after(ctx, loop)) return;
-      if (forward->function >= 0 && !own_backward && facts->functions.contents[forward->function].backward_context) return;
-    }
-    Text state = states[i];
-    if (training) {
-      rule_report(ctx, forward->node, GL_EFFECT_CRASH,
-                  "`%.*s` is fed back from the previous iteration without `.detach()`: the second backward "
-                  "through it fails with \"Trying to backward through the graph a second time\" (or, with "
-                  "retain_graph=True, the graph grows every step); detach the state once per iteration",
-                  (int)state.length, state.ptr);
-    } else {
-      rule_report(ctx, forward->node, GL_EFFECT_GPU_GROWTH,
-                  "`%.*s` is fed back from the previous iteration with grad on and no backward: it chains every "
-                  "step's graph, and GPU memory grows every iteration (measured 106 MB/iteration for a 2-layer "
-                  "LSTM); run the loop under `torch.no_grad()` or detach the state",
-                  (int)state.length, state.ptr);
-    }
+    if (!training && gpu102__unrolled_within_step(ctx, loop)) return;
+    gpu102__report(ctx, forward, states[i], training);
     return;
   }
 }

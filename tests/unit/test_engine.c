@@ -45,6 +45,24 @@ static void test_registry_is_sorted_and_well_formed(void **state) {
   assert_int_equal(gl_rule_index("GPU999"), -1);
 }
 
+/* Every rule has a page with the fixed headings, titled "name (CODE)". */
+static void test_every_rule_has_docs(void **state) {
+  (void)state;
+  static const char *const HEADINGS[] = {"## What it does", "## Why is this bad?", "## Example", "## Use instead",
+                                         "## Measured impact", "## Known limits"};
+  for (uint32_t i = 0; i < gl_rule_count(); i++) {
+    const GlRuleInfo *rule = gl_rule_info(i);
+    const char *docs = gl_rule_docs(i);
+    assert_non_null(docs);
+    char title[128];
+    snprintf(title, sizeof title, "# %s (%s)\n", rule->name, rule->code);
+    assert_memory_equal(docs, title, strlen(title));
+    for (size_t j = 0; j < sizeof HEADINGS / sizeof HEADINGS[0]; j++) {
+      if (!strstr(docs, HEADINGS[j])) fail_msg("%s: missing heading %s", rule->code, HEADINGS[j]);
+    }
+  }
+}
+
 static void test_finds_missing_zero_grad(void **state) {
   (void)state;
   GlFileResult *result = lint("train.py", TRAIN);
@@ -131,6 +149,7 @@ static void test_json_report_reads_back(void **state) {
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_registry_is_sorted_and_well_formed),
+      cmocka_unit_test(test_every_rule_has_docs),
       cmocka_unit_test(test_finds_missing_zero_grad),
       cmocka_unit_test(test_noqa_and_selection),
       cmocka_unit_test(test_syntax_error_keeps_other_findings),
