@@ -6,7 +6,8 @@
  *
  * In one pass through a function (helpers expanded), a clear that follows a
  * backward with no step between, and precedes a step of an optimizer it
- * clears, on paths that can run together. The clear throws away what that
+ * clears, on paths that can run together (a clear followed by `continue`
+ * or `return` skips the step: that is how bad batches are dropped). The clear throws away what that
  * backward computed, even when another backward follows before the step. */
 #include "rule.h"
 
@@ -42,6 +43,16 @@ static const FlatEvent *gpu002__step_after(const FlatEvents *events, uint32_t at
   return NULL;
 }
 
+/* `optimizer.zero_grad(); continue` drops a bad batch: the step is not
+ * reached after this clear. Compared within one function, else at the
+ * helper calls that lead to them. */
+static bool gpu002__skipped(const FlatEvent *clear, const FlatEvent *step) {
+  if (clear->event->function == step->event->function) {
+    return node_leaves_before(clear->event->node, step->event->node);
+  }
+  return node_leaves_before(clear->anchor, step->anchor);
+}
+
 static void gpu002__check_scope(RuleContext *ctx, int32_t function, TSNode scope) {
   FlatEvents events = array_new();
   facts_flatten(ctx->facts, function, scope, &events);
@@ -51,7 +62,7 @@ static void gpu002__check_scope(RuleContext *ctx, int32_t function, TSNode scope
     const FlatEvent *backward = gpu002__backward_before(&events, i);
     if (!backward) continue;
     const FlatEvent *step = gpu002__step_after(&events, i, backward, function);
-    if (!step) continue;
+    if (!step || gpu002__skipped(clear, step)) continue;
     rule_report(ctx, clear->event->node, GL_EFFECT_WRONG_GRADIENTS,
                 "gradients are cleared after `backward()` (line %u) and before `step()` (line %u): the "
                 "step applies zero gradients and the model does not learn; clear before the forward pass "

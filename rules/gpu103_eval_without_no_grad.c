@@ -6,7 +6,7 @@
  *
  * A forward of a module that is in eval mode (after `.eval()` or
  * `.train(False)` on it, in source order through helpers), or that runs in
- * a loop of an evaluation function (evaluate, validate, test, predict,
+ * a data loop of an evaluation function (evaluate, validate, test, predict,
  * infer), with grad on and no backward after it on the same pass. */
 #include <string.h>
 
@@ -95,7 +95,8 @@ static void gpu103__check_scope(RuleContext *ctx, int32_t unit, TSNode scope) {
     if (event->kind == EV_EVAL || event->kind == EV_TRAIN) gpu103__set(&modes, event->target, event->kind == EV_EVAL);
     if (event->kind != EV_FORWARD) continue;
     bool evaluating = gpu103__in_eval(&modes, event->target) ||
-                      (event->loop >= 0 && gpu103__evaluation_function(ctx->facts, event->function));
+                      (event->loop >= 0 && facts_loop_iterates_data(ctx->facts, event->loop) &&
+                       gpu103__evaluation_function(ctx->facts, event->function));
     if (evaluating && gpu103__grad_on(ctx, flat, unit) && !gpu103__backward_after(&events, i)) {
       gpu103__report(ctx, event);
     }

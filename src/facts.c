@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 /* ---- The walk's context stack ------------------------------------------ */
 
@@ -122,6 +123,21 @@ static GradMode walk__decorated_grad(Walk *self, TSNode function) {
   return mode;
 }
 
+/* Methods that frameworks call with grad off: Lightning's evaluation hooks
+ * and the HF Trainer's prediction_step. */
+static const char *const NO_GRAD_HOOKS[] = {
+    "validation_step", "test_step", "predict_step", "prediction_step",
+    "on_validation_batch_end", "on_test_batch_end", "on_predict_batch_end",
+};
+
+static bool walk__no_grad_hook(Walk *self, Text name) {
+  if (walk__top(self)->class_index < 0) return false;
+  for (size_t i = 0; i < sizeof NO_GRAD_HOOKS / sizeof NO_GRAD_HOOKS[0]; i++) {
+    if (text_is(name, NO_GRAD_HOOKS[i])) return true;
+  }
+  return false;
+}
+
 /* ---- Scopes ------------------------------------------------------------- */
 
 static void walk__function(Walk *self, TSNode node, uint32_t depth) {
@@ -133,6 +149,7 @@ static void walk__function(Walk *self, TSNode node, uint32_t depth) {
       .parent = top->function,
       .decorated = walk__decorated_grad(self, node),
   };
+  if (function.decorated == GRAD_ON && walk__no_grad_hook(self, function.name)) function.decorated = GRAD_OFF;
   array_push(&self->facts->functions, function);
   int32_t index = (int32_t)self->facts->functions.size - 1;
   walk__push(self, depth, (Frame){0, index, -1, -1, function.decorated});
@@ -674,16 +691,42 @@ bool facts_is_loss_function(Text callee) {
          text_is(last, "binary_cross_entropy") || text_is(last, "binary_cross_entropy_with_logits");
 }
 
-static const char *const MODULE_NAMES[] = {
-    "model", "net", "encoder", "decoder", "backbone", "teacher", "student", "generator",
-    "discriminator", "classifier", "policy", "actor", "critic", "rnn", "lstm", "gru", "transformer",
-    "vae", "unet", "cell", "autoencoder", "detector", "segmenter", "predictor", "embedder",
+/* Words that name a module anywhere in a name (resnet, netD, my_model). */
+static const char *const MODULE_STEMS[] = {"model", "net"};
+
+/* Words that name a module as a whole word of the name (self.encoder,
+ * policy, lstm_layer), but not data_generator or noise_generator. */
+static const char *const MODULE_WORDS[] = {
+    "encoder", "decoder", "backbone", "teacher", "student", "generator", "discriminator", "classifier",
+    "policy", "actor", "critic", "rnn", "lstm", "gru", "transformer", "vae", "unet", "cell",
+    "autoencoder", "detector", "segmenter", "embedder", "gen", "disc", "clf", "head",
 };
+
+/* Words that mark a name as data, not a module: data_generator. */
+static const char *const DATA_WORDS[] = {"data", "batch", "loader", "sample", "noise", "dataset", "input", "output"};
+
+/* Whether `name` has `word` as one of its `_`-separated parts. */
+static bool facts__has_part(Text name, const char *word) {
+  size_t length = strlen(word);
+  for (uint32_t start = 0; start < name.length;) {
+    uint32_t end = start;
+    while (end < name.length && name.ptr[end] != '_') end++;
+    if (end - start == length && strncasecmp(name.ptr + start, word, length) == 0) return true;
+    start = end + 1;
+  }
+  return false;
+}
 
 static bool facts__module_by_name(Text name) {
   Text last = text_last_segment(name);
-  for (size_t i = 0; i < sizeof MODULE_NAMES / sizeof MODULE_NAMES[0]; i++) {
-    if (text_contains_ci(last, MODULE_NAMES[i])) return true;
+  for (size_t i = 0; i < sizeof DATA_WORDS / sizeof DATA_WORDS[0]; i++) {
+    if (facts__has_part(last, DATA_WORDS[i])) return false;
+  }
+  for (size_t i = 0; i < sizeof MODULE_STEMS / sizeof MODULE_STEMS[0]; i++) {
+    if (text_contains_ci(last, MODULE_STEMS[i])) return true;
+  }
+  for (size_t i = 0; i < sizeof MODULE_WORDS / sizeof MODULE_WORDS[0]; i++) {
+    if (facts__has_part(last, MODULE_WORDS[i])) return true;
   }
   return false;
 }
@@ -713,7 +756,11 @@ bool facts_is_module(const Facts *self, Text name) {
   if (instance) {
     int32_t class_index = facts__class_named(self, instance->value);
     if (class_index >= 0) return self->classes.contents[class_index].is_module;
-    if (text_contains_ci(instance->value, "nn.") || text_contains_ci(instance->value, "from_pretrained")) return true;
+    if (text_contains_ci(instance->value, "nn.") || text_contains_ci(instance->value, "from_pretrained") ||
+        text_contains_ci(instance->value, "model") || text_contains_ci(instance->value, "DataParallel") ||
+        text_is(text_last_segment(instance->value), "DDP")) {
+      return true;
+    }
   }
   return facts__switched_mode(self, name) || facts__module_by_name(name);
 }

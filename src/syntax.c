@@ -65,6 +65,9 @@ static const char *const KIND_NAMES[K_KIND_COUNT] = {
     [K_UNARY_OPERATOR] = "unary_operator",
     [K_NAMED_EXPRESSION] = "named_expression",
     [K_DELETE_STATEMENT] = "delete_statement",
+    [K_CONTINUE_STATEMENT] = "continue_statement",
+    [K_BREAK_STATEMENT] = "break_statement",
+    [K_RAISE_STATEMENT] = "raise_statement",
     [K_ERROR] = "ERROR",
 };
 
@@ -233,6 +236,24 @@ TSNode call_keyword(const Source *source, TSNode call, const char *name) {
     }
   }
   return (TSNode){0};
+}
+
+bool node_leaves_before(TSNode node, TSNode until) {
+  TSNode statement = node;
+  while (!ts_node_is_null(ts_node_parent(statement)) && !node_is(ts_node_parent(statement), K_BLOCK) &&
+         !node_is(ts_node_parent(statement), K_MODULE)) {
+    statement = ts_node_parent(statement);
+  }
+  for (TSNode next = ts_node_next_named_sibling(statement); !ts_node_is_null(next);
+       next = ts_node_next_named_sibling(next)) {
+    if (node_contains(next, until)) return false;
+    Kind kind = node_kind(next);
+    if (kind == K_CONTINUE_STATEMENT || kind == K_BREAK_STATEMENT || kind == K_RETURN_STATEMENT ||
+        kind == K_RAISE_STATEMENT) {
+      return true;
+    }
+  }
+  return false;
 }
 
 bool node_contains(TSNode outer, TSNode inner) {

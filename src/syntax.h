@@ -74,6 +74,9 @@ typedef enum {
   K_UNARY_OPERATOR,
   K_NAMED_EXPRESSION,
   K_DELETE_STATEMENT,
+  K_CONTINUE_STATEMENT,
+  K_BREAK_STATEMENT,
+  K_RAISE_STATEMENT,
   K_ERROR,
   K_KIND_COUNT
 } Kind;
@@ -139,6 +142,11 @@ TSNode call_positional(TSNode call, uint32_t n);
 uint32_t call_positional_count(TSNode call);
 /* The value of keyword argument `name`, or a null node. */
 TSNode call_keyword(const Source *source, TSNode call, const char *name);
+
+/* Whether the statement holding `node` is followed in its own block by a
+ * continue, break, return or raise before any statement that holds
+ * `until`: on that path, `until` does not run after `node`. */
+bool node_leaves_before(TSNode node, TSNode until);
 
 /* Whether `inner` lies within `outer` (by byte range). */
 bool node_contains(TSNode outer, TSNode inner);

@@ -13,7 +13,7 @@ for step, (x, y) in enumerate(loader):
     loss.backward()
     grad_norm = torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
     if not torch.isfinite(grad_norm):
-        optimizer.zero_grad(set_to_none=True)  # noisy: GPU002
+        optimizer.zero_grad(set_to_none=True)
         skipped += 1
         continue
     optimizer.step()
