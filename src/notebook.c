@@ -309,6 +309,7 @@ static cJSON *notebook__parse(const char *bytes, size_t length, char **message) 
   if (!root) {
     *message = notebook__json_error(bytes, length, end, "");
   } else if (!notebook__is_blank(end, bytes + length)) {
+    while (*end == ' ' || *end == '\t' || *end == '\n' || *end == '\r') end++;
     *message = notebook__json_error(bytes, length, end, ": unexpected text after the notebook");
     cJSON_Delete(root);
     root = NULL;
