@@ -278,10 +278,11 @@ static const cJSON *notebook__get(const cJSON *object, const char *key) {
   return cJSON_IsObject(object) ? cJSON_GetObjectItemCaseSensitive(object, key) : NULL;
 }
 
-/* Where cJSON stopped, as a 1-based line and code-point column. The caller
- * frees the message. */
+/* Where cJSON stopped (moved back to the start of its character), as a
+ * 1-based line and code-point column. The caller frees the message. */
 static char *notebook__json_error(const char *bytes, size_t length, const char *at, const char *what) {
   size_t offset = at && at >= bytes && at <= bytes + length ? (size_t)(at - bytes) : 0;
+  while (offset > 0 && offset < length && ((unsigned char)bytes[offset] & 0xC0) == 0x80) offset--;
   unsigned line = 1, column = 1;
   for (size_t i = 0; i < offset; i++) {
     if (bytes[i] == '\n') line++, column = 1;
