@@ -209,19 +209,22 @@ def case_directory(gpulint):
 
 
 def big_notebook(path, megabytes):
-    """A training notebook whose outputs hold `megabytes` of base64 PNG data."""
-    image = ("iVBORw0KGgo" + "A" * 76 + "\n") * (1 << 14)  # about 1.4 MB per image
+    """A training notebook of `megabytes`: each plotting cell has a base64 PNG
+    and a long training log in its outputs. Returns the number of cells."""
+    image = ("iVBORw0KGgo" + "A" * 65 + "\n") * 8000  # about 0.6 MB of base64 per image
+    log = [f"step {i:06d} loss 0.{i % 997:06d} lr 0.001000 time 0.0123 s\n" for i in range(8000)]
     cells = [{"cell_type": "markdown", "metadata": {}, "source": ["# Training with plots\n"]}]
     setup = "import torch\nmodel = Net().cuda()\noptimizer = torch.optim.SGD(model.parameters(), lr=0.1)\n"
     cells.append({"cell_type": "code", "execution_count": 1, "metadata": {}, "outputs": [], "source": setup})
-    count = 0
-    while count * len(image) < megabytes * 1000 * 1000:
-        output = {"output_type": "display_data", "metadata": {},
-                  "data": {"image/png": image, "text/plain": ["<Figure size 640x480 with 1 Axes>"]}}
-        source = ["plt.plot(history)\n", "plt.show()"]
-        cells.append({"cell_type": "code", "execution_count": count + 2, "metadata": {}, "outputs": [output],
+    size = 0
+    while size < megabytes * 1000 * 1000:
+        outputs = [{"name": "stdout", "output_type": "stream", "text": log},
+                   {"output_type": "display_data", "metadata": {},
+                    "data": {"image/png": image, "text/plain": ["<Figure size 640x480 with 1 Axes>"]}}]
+        source = ["train_one_epoch(model)\n", "plt.plot(history)\n", "plt.show()"]
+        cells.append({"cell_type": "code", "execution_count": len(cells), "metadata": {}, "outputs": outputs,
                       "source": source})
-        count += 1
+        size += len(image) + sum(len(line) + 8 for line in log)
     loop = ["for x, y in loader:\n", "    loss = criterion(model(x), y)\n", "    loss.backward()\n",
             "    optimizer.step()\n"]
     cells.append({"cell_type": "code", "execution_count": None, "metadata": {}, "outputs": [], "source": loop})
@@ -231,7 +234,7 @@ def big_notebook(path, megabytes):
 
 
 def case_large_outputs(gpulint):
-    """A 50 MB notebook of image outputs lints quickly (limit in seconds: GPULINT_NOTEBOOK_LIMIT_S)."""
+    """A 50 MB notebook of images and logs in outputs lints quickly (limit in seconds: GPULINT_NOTEBOOK_LIMIT_S)."""
     limit = float(os.environ.get("GPULINT_NOTEBOOK_LIMIT_S", "2"))
     with tempfile.TemporaryDirectory() as root:
         path = os.path.join(root, "plots.ipynb")
