@@ -9,6 +9,7 @@
 
 #include "gpulint.h"
 #include "noqa.h"
+#include "notebook.h"
 #include "rule.h"
 #include "source.h"
 
@@ -243,6 +244,19 @@ static void lint__source(GlLinter *self, GlFileResult *result, const Source *sou
   ts_tree_delete(tree);
 }
 
+/* The Source to lint: the bytes themselves, or a notebook's code cells.
+ * NULL with the result's `error` (a broken notebook) or `note` (another
+ * kernel language) set. */
+static Source *lint__load(GlFileResult *result, const char *path, const char *bytes, size_t length) {
+  if (!notebook_path_matches(path)) return source_new(path, bytes, length);
+  NotebookStatus status = NOTEBOOK_OK;
+  char *message = NULL;
+  Source *source = notebook_load(path, bytes, length, &status, &message);
+  if (status == NOTEBOOK_NOT_PYTHON) result->note = message;
+  else if (status == NOTEBOOK_INVALID) result->error = message;
+  return source;
+}
+
 GlFileResult *gl_linter_lint_buffer(GlLinter *self, const char *path, const char *bytes, size_t length,
                                     const GlRuleSet *rules) {
   GlFileResult *result = lint__result(path);
@@ -256,8 +270,8 @@ GlFileResult *gl_linter_lint_buffer(GlLinter *self, const char *path, const char
     result->error = gl_format("%s (byte %zu)", problem, bad);
     return result;
   }
-  Source *source = source_new(path, bytes, length);
-  lint__source(self, result, source, rules);
+  Source *source = lint__load(result, path, bytes, length);
+  if (source) lint__source(self, result, source, rules);
   source_delete(source);
   return result;
 }
