@@ -61,11 +61,12 @@ static void gpu001__check_loop(RuleContext *ctx, const Loop *loop) {
     if (!backward || backward == reported) continue;
     reported = backward;
     Text target = step->event->target;
+    Where where;
     rule_report(ctx, backward->node, GL_EFFECT_WRONG_GRADIENTS,
-                "gradients are never cleared in this loop: `%.*s.step()` (line %u) applies the sum of "
+                "gradients are never cleared in this loop: `%.*s.step()` (%s) applies the sum of "
                 "every earlier iteration's gradients; call `%.*s.zero_grad()` once per iteration "
                 "(wrong gradients; memory does not grow)",
-                (int)target.length, target.ptr, rule_line(ctx, step->event->node), (int)target.length,
+                (int)target.length, target.ptr, rule_where(ctx, step->event->node, &where), (int)target.length,
                 target.ptr);
   }
   array_delete(&events);

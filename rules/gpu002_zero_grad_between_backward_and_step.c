@@ -63,11 +63,12 @@ static void gpu002__check_scope(RuleContext *ctx, int32_t function, TSNode scope
     if (!backward) continue;
     const FlatEvent *step = gpu002__step_after(&events, i, backward, function);
     if (!step || gpu002__skipped(clear, step)) continue;
+    Where after, before;
     rule_report(ctx, clear->event->node, GL_EFFECT_WRONG_GRADIENTS,
-                "gradients are cleared after `backward()` (line %u) and before `step()` (line %u): the "
+                "gradients are cleared after `backward()` (%s) and before `step()` (%s): the "
                 "step applies zero gradients and the model does not learn; clear before the forward pass "
                 "or after the step",
-                rule_line(ctx, backward->event->node), rule_line(ctx, step->event->node));
+                rule_where(ctx, backward->event->node, &after), rule_where(ctx, step->event->node, &before));
   }
   array_delete(&events);
 }

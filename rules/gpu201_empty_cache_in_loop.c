@@ -83,12 +83,13 @@ static void gpu201__check_loop(RuleContext *ctx, uint32_t loop_index) {
     if (!direct && gpu201__guarded(ctx->source, event->node, ctx->facts->functions.contents[event->function].node)) {
       continue;
     }
+    Where where;
     rule_report(ctx, event->node, GL_EFFECT_SLOWDOWN,
-                "`empty_cache()` runs every iteration of the loop on line %u: it frees no tensor that is still "
+                "`empty_cache()` runs every iteration of the loop at %s: it frees no tensor that is still "
                 "referenced, so it cannot fix a leak, and it slows every step (measured +9 to +14%%) without "
                 "lowering the peak; find the tensor kept alive, or set "
                 "PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True against fragmentation",
-                rule_line(ctx, loop->node));
+                rule_where(ctx, loop->node, &where));
   }
   array_delete(&events);
 }

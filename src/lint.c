@@ -92,9 +92,12 @@ void rule_report(RuleContext *ctx, TSNode node, GlEffect effect, const char *for
             ts_node_end_byte(node), message);
 }
 
-uint32_t rule_line(const RuleContext *ctx, TSNode node) {
+const char *rule_where(const RuleContext *ctx, TSNode node, Where *buffer) {
   uint32_t cell = 0;
-  return source_position(ctx->source, ts_node_start_byte(node), &cell).line;
+  GlPosition position = source_position(ctx->source, ts_node_start_byte(node), &cell);
+  if (cell) snprintf(buffer->text, sizeof buffer->text, "cell %u, line %u", cell, position.line);
+  else snprintf(buffer->text, sizeof buffer->text, "line %u", position.line);
+  return buffer->text;
 }
 
 /* ---- Syntax errors --------------------------------------------------------- */

@@ -36,8 +36,12 @@ struct RuleContext {
 void rule_report(RuleContext *ctx, TSNode node, GlEffect effect, const char *format, ...)
     __attribute__((format(printf, 4, 5)));
 
-/* The line (1-based) of a node, for messages that point elsewhere. */
-uint32_t rule_line(const RuleContext *ctx, TSNode node);
+/* Where a node is, for messages that point elsewhere: "line 12", or in
+ * notebooks "cell 3, line 4". Writes into `buffer` and returns it. */
+typedef struct {
+  char text[40];
+} Where;
+const char *rule_where(const RuleContext *ctx, TSNode node, Where *buffer);
 
 /* The registry, sorted by code. */
 extern const Rule *const RULES[];
