@@ -98,9 +98,20 @@ static bool gpu101__grad_on(const RuleContext *ctx, TSNode node, int32_t functio
 
 /* ---- The three shapes ------------------------------------------------------------- */
 
-/* items.append(value), items.extend(values), items.insert(i, value) */
+/* A meter from elsewhere whose update() keeps its value: AverageMeter
+ * (`self.sum += val * n`) and its kin; not loggers, which convert. */
+static bool gpu101__meter(const RuleContext *ctx, Text receiver) {
+  Text constructor = facts_constructor_of(ctx->facts, receiver);
+  Text named = constructor.length ? text_last_segment(constructor) : text_last_segment(receiver);
+  return text_contains_ci(named, "meter") && !text_contains_ci(named, "logger");
+}
+
+/* items.append(value), items.extend(values), items.insert(i, value),
+ * meter.update(value, n) */
 static void gpu101__check_store(RuleContext *ctx, const Event *store) {
-  TSNode value = call_positional(store->node, text_is(call_method_name(ctx->source, store->node), "insert") ? 1 : 0);
+  Text method = call_method_name(ctx->source, store->node);
+  if (text_is(method, "update") && !gpu101__meter(ctx, store->target)) return;
+  TSNode value = call_positional(store->node, text_is(method, "insert") ? 1 : 0);
   if (ts_node_is_null(value) || !gpu101__grad_on(ctx, store->node, store->function)) return;
   if (!flow_carries(ctx->flow, value, store->function)) return;
   if (!gpu101__outlives_iteration(ctx, store->target, store->function, store->loop)) return;

@@ -399,7 +399,7 @@ static void walk__mode(Walk *self, TSNode call, TSNode receiver, Text method) {
 
 static bool facts__is_store_method(Text method) {
   return text_is(method, "append") || text_is(method, "extend") || text_is(method, "insert") ||
-         text_is(method, "appendleft") || text_is(method, "add");
+         text_is(method, "appendleft") || text_is(method, "add") || text_is(method, "update");
 }
 
 /* del items[:], del items, del self.items */
@@ -446,7 +446,7 @@ static void walk__call(Walk *self, TSNode call) {
     toggle->lexical_grad = (GradMode)facts__grad_manager(self->facts, call);
     return;
   }
-  if (node_is(function, K_IDENTIFIER) || node_is(function, K_ATTRIBUTE)) {
+  if (node_is(function, K_IDENTIFIER) || node_is(function, K_ATTRIBUTE) || node_is(function, K_SUBSCRIPT)) {
     walk__event(self, EV_CALL, call);
   }
 }
@@ -763,6 +763,11 @@ bool facts_is_module(const Facts *self, Text name) {
     }
   }
   return facts__switched_mode(self, name) || facts__module_by_name(name);
+}
+
+Text facts_constructor_of(const Facts *self, Text name) {
+  const Binding *instance = facts__binding(self, BIND_INSTANCE, facts_canonical(self, name));
+  return instance ? instance->value : (Text){"", 0};
 }
 
 Text facts_canonical(const Facts *self, Text name) {

@@ -28,7 +28,8 @@ typedef enum {
   EV_TRAIN,       /* module.train() */
   EV_GRAD_TOGGLE, /* torch.set_grad_enabled(flag) as a statement */
   EV_FORWARD,     /* model(x), model.forward(x): a call of a module */
-  EV_STORE,       /* items.append(x), .extend, .insert, .appendleft, .add */
+  EV_STORE,       /* items.append(x), .extend, .insert, .appendleft, .add,
+                     meter.update(x) */
   EV_RESET,       /* items.clear(), del items[:], del items */
   EV_KIND_COUNT
 } EventKind;
@@ -165,6 +166,10 @@ const char *facts_qualify(const Facts *self, TSNode expression, char *buffer, si
 /* The canonical name of an optimizer or module expression: aliases
  * (`opt = optimizer`) resolved, `self.` kept. */
 Text facts_canonical(const Facts *self, Text name);
+
+/* The constructor text that `name` was last bound from (`AverageMeter` for
+ * `meter = AverageMeter("loss")`), or empty text. */
+Text facts_constructor_of(const Facts *self, Text name);
 
 /* The function defined in this file that a call runs, or -1. */
 int32_t facts_resolve_call(const Facts *self, TSNode call, int32_t function);

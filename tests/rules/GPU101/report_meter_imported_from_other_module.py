@@ -13,5 +13,5 @@ def train_one_epoch(model, loader, optimizer, criterion=nn.CrossEntropyLoss()):
         loss = criterion(model(images), targets)
         loss.backward()
         optimizer.step()
-        loss_meter.update(loss, images.size(0))  # gap: GPU101
+        loss_meter.update(loss, images.size(0))  # expect: GPU101
     return loss_meter.avg

@@ -9,6 +9,6 @@ models["student"].eval()
 
 hits = 0
 for images, labels in test_loader:
-    logits = models["student"](images.cuda())  # gap: GPU103
+    logits = models["student"](images.cuda())  # expect: GPU103
     hits += (logits.argmax(1) == labels.cuda()).sum().item()
 print("student accuracy", hits / len(test_loader.dataset))
