@@ -57,13 +57,23 @@ static bool gpu101__outlives_iteration(const RuleContext *ctx, Text name, int32_
   return true;
 }
 
-/* Whether a backward in `function` runs on the accumulator itself
- * (`total.backward()`, `scaler.scale(total / k).backward()`). */
-static bool gpu101__backpropagated(const RuleContext *ctx, Text name, int32_t function) {
-  for (uint32_t i = 0; i < ctx->facts->events.size; i++) {
-    const Event *event = array_get(&ctx->facts->events, i);
-    if (event->kind == EV_BACKWARD && event->function == function &&
-        text_mentions(node_text(ctx->source, event->node), name)) {
+/* Whether `name` flows into a backward in `function`: the backward's call
+ * names it (`total.backward()`, `autograd.backward([total])`), or names a
+ * value built from it (`loss = torch.stack(losses).sum(); loss.backward()`),
+ * up to `depth` steps back. The kept graph is then consumed, not leaked. */
+static bool gpu101__flows_into_backward(const RuleContext *ctx, Text name, int32_t function, int depth) {
+  const Facts *facts = ctx->facts;
+  for (uint32_t i = 0; i < facts->events.size; i++) {
+    const Event *event = array_get(&facts->events, i);
+    if (event->kind != EV_BACKWARD || event->function != function) continue;
+    if (text_mentions(node_text(ctx->source, event->node), name)) return true;
+  }
+  if (depth == 0) return false;
+  for (uint32_t i = 0; i < facts->assigns.size; i++) {
+    const Assign *assign = array_get(&facts->assigns, i);
+    if (assign->function != function || text_eq(assign->name, name)) continue;
+    if (text_mentions(node_text(ctx->source, assign->value), name) &&
+        gpu101__flows_into_backward(ctx, assign->name, function, depth - 1)) {
       return true;
     }
   }
@@ -115,6 +125,7 @@ static void gpu101__check_store(RuleContext *ctx, const Event *store) {
   if (ts_node_is_null(value) || !gpu101__grad_on(ctx, store->node, store->function)) return;
   if (!flow_carries(ctx->flow, value, store->function)) return;
   if (!gpu101__outlives_iteration(ctx, store->target, store->function, store->loop)) return;
+  if (gpu101__flows_into_backward(ctx, store->target, store->function, 3)) return;
   gpu101__report(ctx, store->node, store->loop, store->function, node_text(ctx->source, value));
 }
 
@@ -134,7 +145,7 @@ static void gpu101__check_assign(RuleContext *ctx, const Assign *assign) {
   if (!gpu101__grad_on(ctx, assign->statement, assign->function)) return;
   if (!flow_carries(ctx->flow, value, assign->function)) return;
   if (!gpu101__outlives_iteration(ctx, assign->name, assign->function, assign->loop)) return;
-  if (!assign->subscript && gpu101__backpropagated(ctx, assign->name, assign->function)) return;
+  if (gpu101__flows_into_backward(ctx, assign->name, assign->function, 3)) return;
   gpu101__report(ctx, assign->statement, assign->loop, assign->function, node_text(ctx->source, value));
 }
 
@@ -186,10 +197,14 @@ static void gpu101__check_helper_call(RuleContext *ctx, const Event *call) {
 }
 
 /* Stores count in a loop, or on `self` in a method (which runs once per
- * call, and is called again and again). */
+ * call, and is called again and again). Inside an nn.Module's methods
+ * only stores on `self` count: a forward that collects its time steps in a
+ * local list and concatenates them keeps nothing past the call. */
 static bool gpu101__repeated(const Facts *facts, Text target, int32_t loop, int32_t function) {
+  bool on_self = text_contains_ci(target, "self.");
+  if (function >= 0 && facts->functions.contents[function].in_module_class && !on_self) return false;
   if (loop >= 0) return true;
-  return function >= 0 && facts->functions.contents[function].class_index >= 0 && text_contains_ci(target, "self.") &&
+  return function >= 0 && facts->functions.contents[function].class_index >= 0 && on_self &&
          !text_is(facts->functions.contents[function].name, "__init__");
 }
 

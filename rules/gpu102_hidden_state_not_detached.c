@@ -132,10 +132,22 @@ static bool gpu102__backpropagated_after(const RuleContext *ctx, const Loop *loo
   return found;
 }
 
+/* for i in range(x.size(0)), for t in range(len(seq)), for x_t in
+ * x.split(1): a loop over the steps of one input sequence. */
+static bool gpu102__over_one_sequence(const RuleContext *ctx, const Loop *loop) {
+  if (!node_is(loop->node, K_FOR_STATEMENT)) return false;
+  Text iterable = node_text(ctx->source, node_field(loop->node, F_RIGHT));
+  return text_contains_ci(iterable, ".size(") || text_contains_ci(iterable, "len(") ||
+         text_contains_ci(iterable, ".shape") || text_contains_ci(iterable, ".split(") ||
+         text_contains_ci(iterable, ".unbind(") || text_contains_ci(iterable, ".chunk(");
+}
+
 /* A loop that backpropagates only after it, or in a helper whose caller
- * backpropagates, is one sequence unrolled within a training step. */
+ * backpropagates, is one sequence unrolled within a training step; so is a
+ * loop over the steps of one input sequence, whose graph ends with the
+ * call (an evaluation unrolled that way is GPU103's business). */
 static bool gpu102__unrolled_within_step(const RuleContext *ctx, const Loop *loop) {
-  if (gpu102__backpropagated_after(ctx, loop)) return true;
+  if (gpu102__backpropagated_after(ctx, loop) || gpu102__over_one_sequence(ctx, loop)) return true;
   if (loop->function < 0) return false;
   const Function *function = array_get(&ctx->facts->functions, loop->function);
   return !(function->reaches & REACH(EV_BACKWARD)) && function->backward_context;
@@ -176,10 +188,49 @@ static void gpu102__check_forward(RuleContext *ctx, const Event *forward) {
   }
 }
 
+/* Whether some method rebinds `state` (an attribute of self) detached. */
+static bool gpu102__attribute_detached(const RuleContext *ctx, Text state) {
+  for (uint32_t i = 0; i < ctx->facts->assigns.size; i++) {
+    const Assign *assign = array_get(&ctx->facts->assigns, i);
+    if (text_eq(assign->name, state) && assign->function >= 0 && gpu102__detached(ctx, assign->value, assign->function)) {
+      return true;
+    }
+  }
+  return false;
+}
+
+/* class Trainer: def step(self, x): out, self.hidden = self.model(x, self.hidden); loss.backward()
+ * A training step kept on `self` carries the state across calls the way a
+ * loop carries it across iterations. */
+static void gpu102__check_stateful_step(RuleContext *ctx, const Event *forward) {
+  const Facts *facts = ctx->facts;
+  if (forward->function < 0) return;
+  const Function *method = array_get(&facts->functions, forward->function);
+  if (method->class_index < 0 || method->in_module_class || !(method->reaches & REACH(EV_BACKWARD))) return;
+  if (facts_grad_mode(facts, forward) != GRAD_ON) return;
+  TSNode statement = gpu102__assignment_of(forward->node);
+  if (ts_node_is_null(statement)) return;
+  Text states[8];
+  uint32_t count = gpu102__state_arguments(ctx, forward->node, states);
+  for (uint32_t i = 0; i < count; i++) {
+    Text state = states[i];
+    if (!text_contains_ci(state, "self.")) continue;
+    AssignIter it = facts_assigns(facts, state, forward->function);
+    bool rebound = false;
+    for (const Assign *assign; (assign = assign_iter_next(&it));) rebound |= ts_node_eq(assign->statement, statement);
+    if (!rebound || gpu102__attribute_detached(ctx, state)) continue;
+    if (text_contains_ci(node_text(ctx->source, method->node), ".detach_(")) return;
+    gpu102__report(ctx, forward, state, true);
+    return;
+  }
+}
+
 static void gpu102_check(RuleContext *ctx) {
   for (uint32_t i = 0; i < ctx->facts->events.size; i++) {
     const Event *event = array_get(&ctx->facts->events, i);
-    if (event->kind == EV_FORWARD && event->loop >= 0) gpu102__check_forward(ctx, event);
+    if (event->kind != EV_FORWARD) continue;
+    if (event->loop >= 0) gpu102__check_forward(ctx, event);
+    else gpu102__check_stateful_step(ctx, event);
   }
 }
 

@@ -6,8 +6,9 @@
  *
  * A forward of a module that is in eval mode (after `.eval()` or
  * `.train(False)` on it, in source order through helpers), or that runs in
- * a data loop of an evaluation function (evaluate, validate, test, predict,
- * infer), with grad on and no backward after it on the same pass. */
+ * a loop of an evaluation function (evaluate, validate, predict, infer; a
+ * test function's loop only over data), with grad on and no backward after
+ * it on the same pass. */
 #include <string.h>
 
 #include "rule.h"
@@ -55,8 +56,16 @@ static bool gpu103__evaluation_function(const Facts *facts, int32_t function) {
   const Function *entry = array_get(&facts->functions, function);
   if (entry->reaches & REACH(EV_BACKWARD)) return false;
   Text name = entry->name;
-  return text_contains_ci(name, "eval") || text_contains_ci(name, "valid") || text_contains_ci(name, "test") ||
-         text_contains_ci(name, "predict") || text_contains_ci(name, "infer");
+  return text_contains_ci(name, "eval") || text_contains_ci(name, "valid") || text_contains_ci(name, "predict") ||
+         text_contains_ci(name, "infer");
+}
+
+/* test(), test_epoch(): evaluation only when the loop runs over data, since
+ * test_* functions of a test suite also loop over shapes and cases. */
+static bool gpu103__test_function(const Facts *facts, int32_t function) {
+  if (function < 0) return false;
+  const Function *entry = array_get(&facts->functions, function);
+  return !(entry->reaches & REACH(EV_BACKWARD)) && text_contains_ci(entry->name, "test");
 }
 
 /* A backward that can run after position `at` on the same pass. */
@@ -69,14 +78,24 @@ static bool gpu103__backward_after(const FlatEvents *events, uint32_t at) {
   return false;
 }
 
+/* The module a forward runs: for `self(x)` inside a method reached through
+ * `model.validation_step(batch)`, the receiver `model`. */
+static Text gpu103__module(const RuleContext *ctx, const FlatEvent *flat) {
+  Text module = flat->event->target;
+  if (!text_is(module, "self") || ts_node_eq(flat->anchor, flat->event->node) || !node_is(flat->anchor, K_CALL)) {
+    return module;
+  }
+  TSNode receiver = call_receiver(flat->anchor);
+  return ts_node_is_null(receiver) ? module : facts_canonical(ctx->facts, node_text(ctx->source, receiver));
+}
+
 static bool gpu103__grad_on(const RuleContext *ctx, const FlatEvent *flat, int32_t unit) {
   if (facts_grad_mode(ctx->facts, flat->event) != GRAD_ON) return false;
   return ts_node_eq(flat->anchor, flat->event->node) ||
          facts_grad_mode_at(ctx->facts, flat->anchor, unit) == GRAD_ON;
 }
 
-static void gpu103__report(RuleContext *ctx, const Event *forward) {
-  Text module = forward->target;
+static void gpu103__report(RuleContext *ctx, const Event *forward, Text module) {
   rule_report(ctx, forward->node, GL_EFFECT_PEAK,
               "`%.*s` runs in eval mode with grad enabled and nothing backpropagates its result: autograd "
               "still records the graph and keeps every activation for it (measured 8.2x the peak memory of "
@@ -94,11 +113,13 @@ static void gpu103__check_scope(RuleContext *ctx, int32_t unit, TSNode scope) {
     const Event *event = flat->event;
     if (event->kind == EV_EVAL || event->kind == EV_TRAIN) gpu103__set(&modes, event->target, event->kind == EV_EVAL);
     if (event->kind != EV_FORWARD) continue;
-    bool evaluating = gpu103__in_eval(&modes, event->target) ||
-                      (event->loop >= 0 && facts_loop_iterates_data(ctx->facts, event->loop) &&
-                       gpu103__evaluation_function(ctx->facts, event->function));
+    Text module = gpu103__module(ctx, flat);
+    bool in_loop = event->loop >= 0, over_data = in_loop && facts_loop_iterates_data(ctx->facts, event->loop);
+    bool evaluating = gpu103__in_eval(&modes, module) ||
+                      (in_loop && gpu103__evaluation_function(ctx->facts, event->function)) ||
+                      (over_data && gpu103__test_function(ctx->facts, event->function));
     if (evaluating && gpu103__grad_on(ctx, flat, unit) && !gpu103__backward_after(&events, i)) {
-      gpu103__report(ctx, event);
+      gpu103__report(ctx, event, module);
     }
   }
   array_delete(&events);

@@ -7,6 +7,8 @@
 #include <string.h>
 #include <strings.h>
 
+static bool facts__module_by_name(Text name);
+
 /* ---- The walk's context stack ------------------------------------------ */
 
 typedef struct {
@@ -124,14 +126,17 @@ static GradMode walk__decorated_grad(Walk *self, TSNode function) {
 }
 
 /* Methods that frameworks call with grad off: Lightning's evaluation hooks
- * and the HF Trainer's prediction_step. */
+ * and the HF Trainer's prediction_step, in classes derived from theirs. */
 static const char *const NO_GRAD_HOOKS[] = {
     "validation_step", "test_step", "predict_step", "prediction_step",
     "on_validation_batch_end", "on_test_batch_end", "on_predict_batch_end",
 };
 
 static bool walk__no_grad_hook(Walk *self, Text name) {
-  if (walk__top(self)->class_index < 0) return false;
+  int32_t class_index = walk__top(self)->class_index;
+  if (class_index < 0) return false;
+  Text bases = walk__text(self, node_field(self->facts->classes.contents[class_index].node, F_SUPERCLASSES));
+  if (!text_contains_ci(bases, "Lightning") && !text_contains_ci(bases, "Trainer")) return false;
   for (size_t i = 0; i < sizeof NO_GRAD_HOOKS / sizeof NO_GRAD_HOOKS[0]; i++) {
     if (text_is(name, NO_GRAD_HOOKS[i])) return true;
   }
@@ -297,9 +302,12 @@ static bool facts__assigns_grad(const Source *source, TSNode left) {
   return text_is(node_text(source, node_field(left, F_ATTRIBUTE)), "grad");
 }
 
-static void walk__assign(Walk *self, TSNode target, TSNode statement, TSNode value, bool unpacked) {
+/* Records `target = value`; `position` is the index of `target` in an
+ * unpacking (`a, b = value`), UNPACKED_DEEP when nested deeper, and
+ * ignored when `unpacked` is false. */
+static void walk__assign(Walk *self, TSNode target, TSNode statement, TSNode value, bool unpacked, uint8_t position) {
   Frame *top = walk__top(self);
-  Assign assign = {walk__text(self, target), statement, value, top->function, top->loop, false, unpacked, false};
+  Assign assign = {walk__text(self, target), statement, value, top->function, top->loop, false, unpacked, false, position};
   switch (node_kind(target)) {
     case K_IDENTIFIER:
     case K_ATTRIBUTE: break;
@@ -314,7 +322,8 @@ static void walk__assign(Walk *self, TSNode target, TSNode statement, TSNode val
     case K_LIST:
     case K_PARENTHESIZED_EXPRESSION:
       for (uint32_t i = 0; i < ts_node_named_child_count(target); i++) {
-        walk__assign(self, ts_node_named_child(target, i), statement, value, true);
+        uint8_t index = !unpacked && i < UNPACKED_DEEP ? (uint8_t)i : UNPACKED_DEEP;
+        walk__assign(self, ts_node_named_child(target, i), statement, value, true, index);
       }
       return;
     default: return;
@@ -328,7 +337,7 @@ static void walk__assignment(Walk *self, TSNode node) {
   if (ts_node_is_null(right)) return;
   TSNode value = right;
   while (node_is(value, K_ASSIGNMENT)) value = node_field(value, F_RIGHT);
-  walk__assign(self, left, node, value, false);
+  walk__assign(self, left, node, value, false, 0);
   if (facts__assigns_grad(self->facts->source, left)) {
     walk__event(self, EV_CLEAR, node);
     return;
@@ -339,7 +348,7 @@ static void walk__assignment(Walk *self, TSNode node) {
 /* augmented_assignment -> target op= value */
 static void walk__augmented(Walk *self, TSNode node) {
   uint32_t before = self->facts->assigns.size;
-  walk__assign(self, node_field(node, F_LEFT), node, node_field(node, F_RIGHT), false);
+  walk__assign(self, node_field(node, F_LEFT), node, node_field(node, F_RIGHT), false, 0);
   if (self->facts->assigns.size > before) array_back(&self->facts->assigns)->augmented = true;
 }
 
@@ -627,6 +636,22 @@ static int32_t facts__class_of_function(const Facts *self, int32_t function) {
   return -1;
 }
 
+/* The method `name` of the one nn.Module class of this file that has it
+ * (`model.training_step(batch)` where model is a parameter); -1 when no
+ * module class or several have it. */
+static int32_t facts__module_method(const Facts *self, Text name) {
+  int32_t found = -1;
+  for (uint32_t i = facts__lower_bound(self, true, name); i < self->functions_by_name.size; i++) {
+    uint32_t index = self->functions_by_name.contents[i];
+    const Function *function = array_get(&self->functions, index);
+    if (!text_eq(function->name, name)) break;
+    if (function->class_index < 0 || !self->classes.contents[function->class_index].is_module) continue;
+    if (found >= 0) return -1;
+    found = (int32_t)index;
+  }
+  return found;
+}
+
 int32_t facts_resolve_call(const Facts *self, TSNode call, int32_t function) {
   TSNode callee = node_is(call, K_CALL) ? node_field(call, F_FUNCTION) : call;
   if (node_is(callee, K_IDENTIFIER)) {
@@ -641,17 +666,26 @@ int32_t facts_resolve_call(const Facts *self, TSNode call, int32_t function) {
   } else {
     const Binding *instance = facts__binding(self, BIND_INSTANCE, receiver);
     if (instance) class_index = facts__class_named(self, instance->value);
+    if (class_index < 0 && self->uses_torch && facts__module_by_name(receiver)) return facts__module_method(self, method);
   }
   return class_index < 0 ? -1 : facts__method(self, class_index, method);
 }
 
 bool facts_is_forward(const Facts *self, TSNode call) {
   Text callee = call_function_text(self->source, call);
+  if (text_is(callee, "self")) {
+    int32_t function = facts_function_at(self, call);
+    return self->uses_torch && function >= 0 && self->functions.contents[function].in_module_class;
+  }
   if (text_is(call_method_name(self->source, call), "forward")) {
     callee = node_text(self->source, call_receiver(call));
   }
   Text last = text_last_segment(callee);
   bool constructor = last.length > 0 && last.ptr[0] >= 'A' && last.ptr[0] <= 'Z';
+  static const char *const FACTORIES[] = {"make_", "build_", "create_", "get_", "load_", "init_", "new_", "setup_"};
+  for (size_t i = 0; i < sizeof FACTORIES / sizeof FACTORIES[0] && !constructor; i++) {
+    constructor = last.length > strlen(FACTORIES[i]) && strncmp(last.ptr, FACTORIES[i], strlen(FACTORIES[i])) == 0;
+  }
   return !constructor && !facts_is_loss_function(callee) && facts_is_module(self, callee);
 }
 
@@ -686,7 +720,7 @@ static void facts__resolve_calls(Facts *self) {
 
 bool facts_is_loss_function(Text callee) {
   Text last = text_last_segment(callee);
-  return text_contains_ci(last, "loss") || text_contains_ci(last, "criterion") ||
+  return text_contains_ci(last, "loss") || text_contains_ci(last, "crit") || text_contains_ci(last, "objective") ||
          text_is(last, "cross_entropy") || text_is(last, "nll_loss") || text_is(last, "kl_div") ||
          text_is(last, "binary_cross_entropy") || text_is(last, "binary_cross_entropy_with_logits");
 }

@@ -98,7 +98,10 @@ typedef struct {
   bool augmented;
   bool unpacked;
   bool subscript;
+  uint8_t position; /* unpacked: index in `a, b = ...`; UNPACKED_DEEP when nested */
 } Assign;
+
+#define UNPACKED_DEEP 255
 
 /* A local name bound to something known: an import alias, an optimizer
  * alias, an instance of a class defined in this file. */

@@ -90,13 +90,30 @@ bool flow_name_carries(Flow *self, Text name, int32_t function, uint32_t at) {
   return definition && flow__assign(self, definition);
 }
 
+static bool flow__returns_element(Flow *self, int32_t function, uint8_t position);
+
+/* `a, b = value`: the element at the target's position when `value` is a
+ * tuple or a same-file helper returning tuples; else the whole value. */
+static bool flow__unpacked(Flow *self, const Assign *assign) {
+  TSNode value = node_unparenthesize(assign->value);
+  if (assign->position != UNPACKED_DEEP) {
+    if (node_is(value, K_TUPLE) || node_is(value, K_EXPRESSION_LIST)) {
+      return flow__expression(self, ts_node_named_child(value, assign->position), assign->function);
+    }
+    int32_t helper = node_is(value, K_CALL) ? facts_resolve_call(self->facts, value, assign->function) : -1;
+    if (helper >= 0) return flow__returns_element(self, helper, assign->position);
+  }
+  return flow__expression(self, value, assign->function);
+}
+
 static bool flow__assign(Flow *self, const Assign *assign) {
   uint32_t index = (uint32_t)(assign - self->facts->assigns.contents);
   State state = (State)self->assign_state[index];
   if (state == CARRIES || state == CLEAN) return state == CARRIES;
   if (state == COMPUTING) return false;
   self->assign_state[index] = COMPUTING;
-  bool carries = flow__expression(self, assign->value, assign->function);
+  bool carries = assign->unpacked ? flow__unpacked(self, assign)
+                                  : flow__expression(self, assign->value, assign->function);
   if (!carries && assign->augmented) {
     const Assign *previous = flow__definition(self, assign->name, assign->function, ts_node_start_byte(assign->statement));
     carries = previous && previous != assign && flow__assign(self, previous);
@@ -107,20 +124,25 @@ static bool flow__assign(Flow *self, const Assign *assign) {
 
 /* ---- Helpers' return values ----------------------------------------------- */
 
-static bool flow__returns_in(Flow *self, TSNode node, int32_t function) {
+/* Whether a return under `node` (outside nested functions) gives a value
+ * that carries; with `position` < UNPACKED_DEEP, only that element of
+ * returned tuples. */
+static bool flow__returns_in(Flow *self, TSNode node, int32_t function, uint8_t position) {
   if (self->depth >= MAX_DEPTH) return false;
   uint32_t count = ts_node_named_child_count(node);
   for (uint32_t i = 0; i < count; i++) {
     TSNode child = ts_node_named_child(node, i);
     Kind kind = node_kind(child);
     if (kind == K_FUNCTION_DEFINITION || kind == K_CLASS_DEFINITION || kind == K_LAMBDA) continue;
-    if (kind == K_RETURN_STATEMENT && ts_node_named_child_count(child) > 0 &&
-        flow__expression(self, ts_node_named_child(child, 0), function)) {
-      return true;
+    if (kind == K_RETURN_STATEMENT && ts_node_named_child_count(child) > 0) {
+      TSNode value = node_unparenthesize(ts_node_named_child(child, 0));
+      bool tuple = node_is(value, K_TUPLE) || node_is(value, K_EXPRESSION_LIST);
+      if (tuple && position != UNPACKED_DEEP) value = ts_node_named_child(value, position);
+      if (flow__expression(self, value, function)) return true;
+      continue;
     }
-    if (kind == K_RETURN_STATEMENT) continue;
     self->depth++;
-    bool found = flow__returns_in(self, child, function);
+    bool found = flow__returns_in(self, child, function, position);
     self->depth--;
     if (found) return true;
   }
@@ -134,9 +156,14 @@ static bool flow__returns(Flow *self, int32_t function) {
   if (state == COMPUTING) return false;
   self->return_state[function] = COMPUTING;
   TSNode body = node_field(self->facts->functions.contents[function].node, F_BODY);
-  bool carries = flow__returns_in(self, body, function);
+  bool carries = flow__returns_in(self, body, function, UNPACKED_DEEP);
   self->return_state[function] = carries ? CARRIES : CLEAN;
   return carries;
+}
+
+static bool flow__returns_element(Flow *self, int32_t function, uint8_t position) {
+  TSNode body = node_field(self->facts->functions.contents[function].node, F_BODY);
+  return flow__returns_in(self, body, function, position);
 }
 
 /* ---- Calls ------------------------------------------------------------------ */
