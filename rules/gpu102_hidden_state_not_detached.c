@@ -133,13 +133,17 @@ static bool gpu102__backpropagated_after(const RuleContext *ctx, const Loop *loo
 }
 
 /* for i in range(x.size(0)), for t in range(len(seq)), for x_t in
- * x.split(1): a loop over the steps of one input sequence. */
+ * x.split(1): a loop over the steps of one input sequence (not
+ * range(0, data.size(0), bptt), which walks a stream in chunks). */
 static bool gpu102__over_one_sequence(const RuleContext *ctx, const Loop *loop) {
   if (!node_is(loop->node, K_FOR_STATEMENT)) return false;
-  Text iterable = node_text(ctx->source, node_field(loop->node, F_RIGHT));
-  return text_contains_ci(iterable, ".size(") || text_contains_ci(iterable, "len(") ||
-         text_contains_ci(iterable, ".shape") || text_contains_ci(iterable, ".split(") ||
-         text_contains_ci(iterable, ".unbind(") || text_contains_ci(iterable, ".chunk(");
+  TSNode iterable = node_field(loop->node, F_RIGHT);
+  Text text = node_text(ctx->source, iterable);
+  if (node_is(iterable, K_CALL) && text_is(call_function_text(ctx->source, iterable), "range")) {
+    return call_positional_count(iterable) == 1 &&
+           (text_contains_ci(text, ".size(") || text_contains_ci(text, "len(") || text_contains_ci(text, ".shape"));
+  }
+  return text_contains_ci(text, ".split(") || text_contains_ci(text, ".unbind(") || text_contains_ci(text, ".chunk(");
 }
 
 /* A loop that backpropagates only after it, or in a helper whose caller

@@ -66,14 +66,15 @@ static const char *const CLEAN_TORCH[] = {
 
 static bool flow__assign(Flow *self, const Assign *assign);
 
-/* The last plain (not subscript) assignment of `name` before `at`, in
- * `function`, else anywhere in it (a value from the previous iteration). */
+/* The last plain (not subscript) assignment of `name` completed before
+ * `at` in `function` (so `loss = loss.mean()` reads the earlier `loss`),
+ * else the last one anywhere in it (a value from the previous iteration). */
 static const Assign *flow__definition(const Flow *self, Text name, int32_t function, uint32_t at) {
   const Assign *before = NULL, *last = NULL;
   AssignIter it = facts_assigns(self->facts, name, function);
   for (const Assign *assign; (assign = assign_iter_next(&it));) {
     if (assign->subscript) continue;
-    if (ts_node_start_byte(assign->statement) < at) before = assign;
+    if (ts_node_end_byte(assign->statement) <= at) before = assign;
     last = assign;
   }
   return before ? before : last;
