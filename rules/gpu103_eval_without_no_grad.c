@@ -8,7 +8,8 @@
  * `.train(False)` on it, in source order through helpers), or that runs in
  * a loop of an evaluation function (evaluate, validate, predict, infer; a
  * test function's loop only over data), with grad on and no backward after
- * it on the same pass. */
+ * it on the same pass. Frozen modules (`requires_grad_(False)`) build no
+ * graph and are not reported. */
 #include <string.h>
 
 #include "rule.h"
@@ -118,7 +119,8 @@ static void gpu103__check_scope(RuleContext *ctx, int32_t unit, TSNode scope) {
     bool evaluating = gpu103__in_eval(&modes, module) ||
                       (in_loop && gpu103__evaluation_function(ctx->facts, event->function)) ||
                       (over_data && gpu103__test_function(ctx->facts, event->function));
-    if (evaluating && gpu103__grad_on(ctx, flat, unit) && !gpu103__backward_after(&events, i)) {
+    if (evaluating && !facts_is_frozen(ctx->facts, module) && gpu103__grad_on(ctx, flat, unit) &&
+        !gpu103__backward_after(&events, i)) {
       gpu103__report(ctx, event, module);
     }
   }

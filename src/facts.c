@@ -332,9 +332,25 @@ static void walk__assign(Walk *self, TSNode target, TSNode statement, TSNode val
 }
 
 /* assignment -> targets '=' value; `a = b = value` binds both. */
+/* `p.requires_grad = False` in `for p in module.parameters():` */
+static void walk__freeze_parameter(Walk *self, TSNode node, TSNode left, TSNode right) {
+  if (!node_is(left, K_ATTRIBUTE) || !text_is(walk__text(self, node_field(left, F_ATTRIBUTE)), "requires_grad") ||
+      !facts__is_false(self->facts->source, right)) {
+    return;
+  }
+  int32_t loop = walk__top(self)->loop;
+  if (loop < 0) return;
+  TSNode iterable = node_field(self->facts->loops.contents[loop].node, F_RIGHT);
+  if (!node_is(iterable, K_CALL)) return;
+  Text method = call_method_name(self->facts->source, iterable);
+  if (!text_is(method, "parameters") && !text_is(method, "named_parameters")) return;
+  walk__event(self, EV_FREEZE, node)->target = walk__text(self, call_receiver(iterable));
+}
+
 static void walk__assignment(Walk *self, TSNode node) {
   TSNode left = node_field(node, F_LEFT), right = node_field(node, F_RIGHT);
   if (ts_node_is_null(right)) return;
+  walk__freeze_parameter(self, node, left, right);
   TSNode value = right;
   while (node_is(value, K_ASSIGNMENT)) value = node_field(value, F_RIGHT);
   walk__assign(self, left, node, value, false, 0);
@@ -406,6 +422,13 @@ static void walk__mode(Walk *self, TSNode call, TSNode receiver, Text method) {
   walk__event(self, kind, call)->target = node_text(source, assigned ? node_field(parent, F_LEFT) : receiver);
 }
 
+/* The module a chained call applies to: `teacher.eval().requires_grad_(False)`
+ * freezes `teacher`. */
+static Text walk__receiver_module(Walk *self, TSNode receiver) {
+  while (node_is(receiver, K_CALL) && !ts_node_is_null(call_receiver(receiver))) receiver = call_receiver(receiver);
+  return walk__text(self, receiver);
+}
+
 static bool facts__is_store_method(Text method) {
   return text_is(method, "append") || text_is(method, "extend") || text_is(method, "insert") ||
          text_is(method, "appendleft") || text_is(method, "add") || text_is(method, "update");
@@ -441,6 +464,11 @@ static void walk__call(Walk *self, TSNode call) {
     walk__mode(self, call, receiver, method);
   } else if (facts__is_store_method(method) && !ts_node_is_null(receiver)) {
     walk__event(self, EV_STORE, call)->target = node_text(source, receiver);
+    return;
+  } else if (text_is(method, "requires_grad_") && !ts_node_is_null(receiver)) {
+    TSNode flag = call_positional(call, 0);
+    if (ts_node_is_null(flag)) flag = call_keyword(source, call, "requires_grad");
+    if (facts__is_false(source, flag)) walk__event(self, EV_FREEZE, call)->target = walk__receiver_module(self, receiver);
     return;
   } else if (text_is(method, "clear") && !ts_node_is_null(receiver)) {
     walk__event(self, EV_RESET, call)->target = node_text(source, receiver);
@@ -772,11 +800,14 @@ static bool facts__switched_mode(const Facts *self, Text name) {
   return false;
 }
 
-/* Remembers the modules switched with .eval()/.train(), once, before
- * forwards are told from other calls. */
+/* Remembers the modules switched with .eval()/.train(), and the frozen
+ * ones, once, before forwards are told from other calls. */
 static void facts__collect_switched(Facts *self) {
   for (uint32_t i = 0; i < self->events.size; i++) {
     const Event *event = array_get(&self->events, i);
+    if (event->kind == EV_FREEZE && self->frozen.size < 64) {
+      array_push(&self->frozen, text_strip_self(facts_canonical(self, event->target)));
+    }
     if (event->kind != EV_EVAL && event->kind != EV_TRAIN) continue;
     Text target = facts_canonical(self, event->target);
     if (!facts__switched_mode(self, target) && self->switched.size < 64) array_push(&self->switched, target);
@@ -797,6 +828,17 @@ bool facts_is_module(const Facts *self, Text name) {
     }
   }
   return facts__switched_mode(self, name) || facts__module_by_name(name);
+}
+
+bool facts_is_frozen(const Facts *self, Text module) {
+  module = text_strip_self(facts_canonical(self, module));
+  for (uint32_t i = 0; i < self->frozen.size; i++) {
+    Text frozen = self->frozen.contents[i];
+    bool owner = module.length > frozen.length && memcmp(module.ptr, frozen.ptr, frozen.length) == 0 &&
+                 module.ptr[frozen.length] == '.';
+    if (text_eq(frozen, module) || owner) return true;
+  }
+  return false;
 }
 
 Text facts_constructor_of(const Facts *self, Text name) {
@@ -1162,6 +1204,7 @@ void facts_delete(Facts *self) {
   array_delete(&self->assigns);
   array_delete(&self->assigns_by_name);
   array_delete(&self->switched);
+  array_delete(&self->frozen);
   array_delete(&self->functions_by_name);
   array_delete(&self->bindings_by_name);
   for (uint32_t i = 0; i < self->owned_strings.size; i++) free(self->owned_strings.contents[i]);

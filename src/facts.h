@@ -31,6 +31,7 @@ typedef enum {
   EV_STORE,       /* items.append(x), .extend, .insert, .appendleft, .add,
                      meter.update(x) */
   EV_RESET,       /* items.clear(), del items[:], del items */
+  EV_FREEZE,      /* module.requires_grad_(False); p.requires_grad = False over module.parameters() */
   EV_KIND_COUNT
 } EventKind;
 
@@ -52,7 +53,8 @@ typedef struct {
   Text target;      /* EV_STEP/EV_CLEAR: the optimizer (aliases resolved);
                        empty when a clear covers every optimizer.
                        EV_EVAL/EV_TRAIN/EV_FORWARD: the module.
-                       EV_STORE/EV_RESET: the container. */
+                       EV_STORE/EV_RESET: the container.
+                       EV_FREEZE: the module. */
   GradMode lexical_grad; /* from with-blocks and decorators around it */
   bool flag;        /* EV_STEP: the engine clears itself (DeepSpeed);
                        EV_GRAD_TOGGLE: the value it sets */
@@ -129,6 +131,7 @@ typedef struct {
   Array(uint32_t) functions_by_name;
   Array(uint32_t) bindings_by_name;
   Array(Text) switched;      /* modules switched with .eval()/.train() */
+  Array(Text) frozen;        /* modules whose parameters were frozen */
   Array(char *) owned_strings;
   bool has_toggles;
   bool uses_torch; /* imports torch or a framework built on it */
@@ -198,6 +201,10 @@ bool facts_is_module(const Facts *self, Text name);
 /* Whether `call` runs a module's forward: `model(x)`, `self.encoder(x)`,
  * `model.forward(x)`; not constructors (`Net()`) nor losses. */
 bool facts_is_forward(const Facts *self, TSNode call);
+
+/* Whether `module` (or a module that owns it) is frozen somewhere in the
+ * file: its forwards build no graph. */
+bool facts_is_frozen(const Facts *self, Text module);
 
 /* Whether a callee's text names a loss: criterion, loss_fn, F.cross_entropy. */
 bool facts_is_loss_function(Text callee);

@@ -205,7 +205,11 @@ static bool flow__call(Flow *self, TSNode call, int32_t function) {
   int library = flow__library_call(self, call, function);
   if (library >= 0) return library;
   if (facts_is_loss_function(callee)) return flow__grad_on(self, call, function);
-  if (facts_is_forward(facts, call)) return flow__grad_on(self, call, function);
+  if (facts_is_forward(facts, call)) {
+    return flow__grad_on(self, call, function) && !facts_is_frozen(facts, callee) &&
+           !(text_is(call_method_name(facts->source, call), "forward") &&
+             facts_is_frozen(facts, node_text(facts->source, call_receiver(call))));
+  }
   int32_t helper = facts_resolve_call(facts, call, function);
   if (helper >= 0) return flow__returns(self, helper);
   if (method.length == 0) {
