@@ -41,8 +41,11 @@ static bool gpu102__mentions_outputs(const RuleContext *ctx, TSNode value, TSNod
 /* Whether a state rebound to `value` starts fresh: detached
  * (`h.detach()`, `repackage_hidden(h)` when that helper detaches), or built
  * anew from something other than the forward's outputs. */
+/* h.detach(), h.data, tuple(each.data for each in h), Variable(h.data),
+ * or a same-file helper that detaches. */
 static bool gpu102__detached(const RuleContext *ctx, TSNode value, int32_t function) {
-  if (text_contains_ci(node_text(ctx->source, value), "detach")) return true;
+  Text text = node_text(ctx->source, value);
+  if (text_contains_ci(text, "detach") || text_mentions_attribute(text, "data")) return true;
   if (!node_is(value, K_CALL)) return false;
   int32_t helper = facts_resolve_call(ctx->facts, value, function);
   if (helper >= 0) return text_contains_ci(node_text(ctx->source, ctx->facts->functions.contents[helper].node), "detach");
@@ -133,12 +136,16 @@ static bool gpu102__backpropagated_after(const RuleContext *ctx, const Loop *loo
 }
 
 /* for i in range(x.size(0)), for t in range(len(seq)), for x_t in
- * x.split(1): a loop over the steps of one input sequence (not
- * range(0, data.size(0), bptt), which walks a stream in chunks). */
+ * x.split(1), for x_t in inputs: a loop over the steps of one input
+ * sequence (not range(0, data.size(0), bptt), which walks a stream in
+ * chunks, nor a loop over a loader or batches). */
 static bool gpu102__over_one_sequence(const RuleContext *ctx, const Loop *loop) {
   if (!node_is(loop->node, K_FOR_STATEMENT)) return false;
   TSNode iterable = node_field(loop->node, F_RIGHT);
   Text text = node_text(ctx->source, iterable);
+  if (node_is(iterable, K_IDENTIFIER) || node_is(iterable, K_ATTRIBUTE)) {
+    return !facts_loop_iterates_data(ctx->facts, (int32_t)(loop - ctx->facts->loops.contents));
+  }
   if (node_is(iterable, K_CALL) && text_is(call_function_text(ctx->source, iterable), "range")) {
     return call_positional_count(iterable) == 1 &&
            (text_contains_ci(text, ".size(") || text_contains_ci(text, "len(") || text_contains_ci(text, ".shape"));

@@ -19,6 +19,7 @@
 typedef struct {
   Text module;
   bool eval;
+  TSNode switch_node; /* the .eval()/.train() call that set it */
 } Mode;
 
 typedef struct {
@@ -26,29 +27,60 @@ typedef struct {
   uint32_t count;
 } Modes;
 
-static void gpu103__set(Modes *self, Text module, bool eval) {
+static void gpu103__set(Modes *self, Text module, bool eval, TSNode switch_node) {
   module = text_strip_self(module);
   for (uint32_t i = 0; i < self->count; i++) {
     if (text_eq(self->modes[i].module, module)) {
       self->modes[i].eval = eval;
+      self->modes[i].switch_node = switch_node;
       return;
     }
   }
-  if (self->count < MAX_MODES) self->modes[self->count++] = (Mode){module, eval};
+  if (self->count < MAX_MODES) self->modes[self->count++] = (Mode){module, eval, switch_node};
 }
 
-/* Whether `module` or a module it belongs to (`model` for `model.head`)
- * was last switched to eval. */
-static bool gpu103__in_eval(const Modes *self, Text module) {
+/* The .eval() call that put `module` or a module it belongs to (`model`
+ * for `model.head`) in eval mode last; a null node when it is not. */
+static TSNode gpu103__eval_switch(const Modes *self, Text module) {
   module = text_strip_self(module);
   for (uint32_t i = 0; i < self->count; i++) {
     Text switched = self->modes[i].module;
     bool same = text_eq(switched, module);
     bool owner = module.length > switched.length && memcmp(module.ptr, switched.ptr, switched.length) == 0 &&
                  module.ptr[switched.length] == '.';
-    if ((same || owner) && self->modes[i].eval) return true;
+    if ((same || owner) && self->modes[i].eval) return self->modes[i].switch_node;
+  }
+  return (TSNode){0};
+}
+
+/* The condition of the innermost if around `node` and which branch holds
+ * it; `if not x:` reads as `if x:` with the branches swapped. */
+static bool gpu103__branch(const Source *source, TSNode node, Text *condition, bool *then_branch) {
+  for (TSNode child = node, at = ts_node_parent(node); !ts_node_is_null(at); child = at, at = ts_node_parent(at)) {
+    if (node_is(at, K_FUNCTION_DEFINITION)) return false;
+    if (!node_is(at, K_IF_STATEMENT)) continue;
+    TSNode test = node_field(at, F_CONDITION);
+    if (node_contains(test, node)) continue;
+    *then_branch = ts_node_eq(child, node_field(at, F_CONSEQUENCE));
+    if (!*then_branch && !node_is(child, K_ELSE_CLAUSE)) return false;
+    if (node_is(test, K_NOT_OPERATOR)) {
+      test = node_field(test, F_ARGUMENT);
+      *then_branch = !*then_branch;
+    }
+    *condition = node_text(source, test);
+    return true;
   }
   return false;
+}
+
+/* `if training: model.train() else: model.eval()` ... `if training:
+ * loss.backward()`: the backward never runs while the model is in eval. */
+static bool gpu103__opposite_branches(const Source *source, TSNode eval_switch, TSNode backward) {
+  Text first, second;
+  bool first_then, second_then;
+  return !ts_node_is_null(eval_switch) && gpu103__branch(source, eval_switch, &first, &first_then) &&
+         gpu103__branch(source, backward, &second, &second_then) && text_eq(first, second) &&
+         first_then != second_then;
 }
 
 /* evaluate(), validate(), test_epoch(), predict(), run_inference() ... */
@@ -69,12 +101,14 @@ static bool gpu103__test_function(const Facts *facts, int32_t function) {
   return !(entry->reaches & REACH(EV_BACKWARD)) && text_contains_ci(entry->name, "test");
 }
 
-/* A backward that can run after position `at` on the same pass. */
-static bool gpu103__backward_after(const FlatEvents *events, uint32_t at) {
+/* A backward that can run after position `at` on the same pass, while
+ * the module is in the mode `eval_switch` set. */
+static bool gpu103__backward_after(const Source *source, const FlatEvents *events, uint32_t at, TSNode eval_switch) {
   const FlatEvent *forward = array_get(events, at);
   for (uint32_t i = at + 1; i < events->size; i++) {
     const FlatEvent *later = array_get(events, i);
-    if (later->event->kind == EV_BACKWARD && !facts_exclusive(later->anchor, forward->anchor)) return true;
+    if (later->event->kind != EV_BACKWARD || facts_exclusive(later->anchor, forward->anchor)) continue;
+    if (!gpu103__opposite_branches(source, eval_switch, later->anchor)) return true;
   }
   return false;
 }
@@ -112,15 +146,18 @@ static void gpu103__check_scope(RuleContext *ctx, int32_t unit, TSNode scope) {
   for (uint32_t i = 0; i < events.size; i++) {
     const FlatEvent *flat = array_get(&events, i);
     const Event *event = flat->event;
-    if (event->kind == EV_EVAL || event->kind == EV_TRAIN) gpu103__set(&modes, event->target, event->kind == EV_EVAL);
+    if (event->kind == EV_EVAL || event->kind == EV_TRAIN) {
+      gpu103__set(&modes, event->target, event->kind == EV_EVAL, flat->anchor);
+    }
     if (event->kind != EV_FORWARD) continue;
     Text module = gpu103__module(ctx, flat);
     bool in_loop = event->loop >= 0, over_data = in_loop && facts_loop_iterates_data(ctx->facts, event->loop);
-    bool evaluating = gpu103__in_eval(&modes, module) ||
+    TSNode eval_switch = gpu103__eval_switch(&modes, module);
+    bool evaluating = !ts_node_is_null(eval_switch) ||
                       (in_loop && gpu103__evaluation_function(ctx->facts, event->function)) ||
                       (over_data && gpu103__test_function(ctx->facts, event->function));
     if (evaluating && !facts_is_frozen(ctx->facts, module) && gpu103__grad_on(ctx, flat, unit) &&
-        !gpu103__backward_after(&events, i)) {
+        !gpu103__backward_after(ctx->source, &events, i, eval_switch)) {
       gpu103__report(ctx, event, module);
     }
   }

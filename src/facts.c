@@ -83,6 +83,14 @@ static int facts__grad_manager(const Facts *self, TSNode expression) {
   return -1;
 }
 
+/* A decorator from elsewhere whose name says it turns grad off:
+ * yolov5's @smart_inference_mode(), @torch_no_grad. */
+static int facts__grad_off_by_name(const Facts *self, TSNode expression) {
+  TSNode callee = node_is(expression, K_CALL) ? node_field(expression, F_FUNCTION) : expression;
+  Text name = text_last_segment(node_text(self->source, callee));
+  return text_contains_ci(name, "inference_mode") || text_contains_ci(name, "no_grad") ? GRAD_OFF : -1;
+}
+
 /* with_statement -> WITH with_item {, with_item} ':' block */
 static int walk__with_grad(Walk *self, TSNode with) {
   int mode = -1;
@@ -119,7 +127,9 @@ static GradMode walk__decorated_grad(Walk *self, TSNode function) {
   for (uint32_t i = 0; i < count; i++) {
     TSNode decorator = ts_node_named_child(parent, i);
     if (!node_is(decorator, K_DECORATOR)) continue;
-    int found = facts__grad_manager(self->facts, ts_node_named_child(decorator, 0));
+    TSNode expression = ts_node_named_child(decorator, 0);
+    int found = facts__grad_manager(self->facts, expression);
+    if (found < 0) found = facts__grad_off_by_name(self->facts, expression);
     if (found >= 0) mode = (GradMode)found;
   }
   return mode;

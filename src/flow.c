@@ -44,7 +44,10 @@ static const char *const STRIPPING_METHODS[] = {
     "item", "tolist", "numpy", "detach", "detach_", "argmax", "argmin", "size", "dim", "numel",
     "long", "int", "bool", "eq", "ne", "gt", "ge", "lt", "le", "isnan", "isinf", "isfinite",
     "nonzero", "count_nonzero", "all", "any", "backward", "data_ptr", "element_size", "nelement",
-    "is_contiguous", "equal", "get_device", "stride", "storage", "zero_", NULL};
+    "is_contiguous", "equal", "get_device", "stride", "storage", "zero_", "argsort", NULL};
+
+/* Methods returning (values, indices): element 1 holds no graph. */
+static const char *const VALUES_INDICES[] = {"max", "min", "topk", "sort", "kthvalue", "mode", "median", NULL};
 
 /* Attributes whose value holds no graph. */
 static const char *const STRIPPING_ATTRIBUTES[] = {
@@ -60,7 +63,8 @@ static const char *const CLEAN_TORCH[] = {
     "argmax", "argmin", "no_grad", "eq", "ne", "equal", "isnan", "isinf", "randn", "rand", "randint",
     "zeros", "ones", "empty", "full", "tensor", "from_numpy", "arange", "linspace", "manual_seed", "save",
     "load", "numel", "is_tensor", "count_nonzero", "randperm", "zeros_like", "ones_like", "empty_like",
-    "randn_like", "rand_like", "full_like", "as_tensor", "inference_mode", "device", "Size", NULL};
+    "randn_like", "rand_like", "full_like", "as_tensor", "inference_mode", "device", "Size", "argsort",
+    "bucketize", "searchsorted", "multinomial", NULL};
 
 /* ---- Names ---------------------------------------------------------------- */
 
@@ -97,6 +101,10 @@ static bool flow__returns_element(Flow *self, int32_t function, uint8_t position
  * tuple or a same-file helper returning tuples; else the whole value. */
 static bool flow__unpacked(Flow *self, const Assign *assign) {
   TSNode value = node_unparenthesize(assign->value);
+  if (assign->position == 1 && node_is(value, K_CALL) &&
+      flow__listed(text_last_segment(call_function_text(self->facts->source, value)), VALUES_INDICES)) {
+    return false; /* _, predicted = torch.max(outputs, 1) */
+  }
   if (assign->position != UNPACKED_DEEP) {
     if (node_is(value, K_TUPLE) || node_is(value, K_EXPRESSION_LIST)) {
       return flow__expression(self, ts_node_named_child(value, assign->position), assign->function);
@@ -222,6 +230,14 @@ static bool flow__call(Flow *self, TSNode call, int32_t function) {
   return flow__expression(self, call_receiver(call), function);
 }
 
+/* `out.max(1)[1]`, `torch.topk(out, 5)[1]`: the indices of a
+ * (values, indices) pair. */
+static bool flow__indices(const Flow *self, TSNode value, TSNode index) {
+  if (!node_is(value, K_CALL) || !text_is(node_text(self->facts->source, index), "1")) return false;
+  Text callee = text_last_segment(call_function_text(self->facts->source, value));
+  return flow__listed(callee, VALUES_INDICES);
+}
+
 /* ---- Expressions ------------------------------------------------------------- */
 
 static bool flow__any_child(Flow *self, TSNode node, int32_t function, uint32_t skip_index) {
@@ -261,7 +277,9 @@ static bool flow__dispatch(Flow *self, TSNode node, int32_t function) {
     case K_PAIR:
     case K_KEYWORD_ARGUMENT:
     case K_NAMED_EXPRESSION: return flow__expression(self, node_field(node, F_VALUE), function);
-    case K_SUBSCRIPT: return flow__expression(self, node_field(node, F_VALUE), function);
+    case K_SUBSCRIPT:
+      if (flow__indices(self, node_field(node, F_VALUE), ts_node_named_child(node, 1))) return false;
+      return flow__expression(self, node_field(node, F_VALUE), function);
     case K_CONDITIONAL_EXPRESSION: return flow__any_child(self, node, function, 1);
     case K_LIST_COMPREHENSION:
     case K_GENERATOR_EXPRESSION: return flow__expression(self, node_field(node, F_BODY), function);

@@ -81,6 +81,7 @@ static const char *const FIELD_NAMES[F_FIELD_COUNT] = {
     [F_PARAMETERS] = "parameters", [F_DEFINITION] = "definition",
     [F_ALIAS] = "alias",         [F_MODULE_NAME] = "module_name",
     [F_OPERATOR] = "operator",   [F_SUPERCLASSES] = "superclasses",
+    [F_ARGUMENT] = "argument",
 };
 
 #define MAX_SYMBOLS 1024
@@ -164,6 +165,15 @@ bool text_mentions(Text text, Text word) {
     bool starts = at == 0 || (!syntax__identifier_char(text.ptr[at - 1]) && text.ptr[at - 1] != '.');
     bool ends = at + word.length == text.length || !syntax__identifier_char(text.ptr[at + word.length]);
     if (starts && ends) return true;
+  }
+  return false;
+}
+
+bool text_mentions_attribute(Text text, const char *name) {
+  size_t length = strlen(name);
+  for (uint32_t at = 0; at + length + 1 <= text.length; at++) {
+    if (text.ptr[at] != '.' || memcmp(text.ptr + at + 1, name, length) != 0) continue;
+    if (at + 1 + length == text.length || !syntax__identifier_char(text.ptr[at + 1 + length])) return true;
   }
   return false;
 }

@@ -100,6 +100,7 @@ typedef enum {
   F_MODULE_NAME,
   F_OPERATOR,
   F_SUPERCLASSES,
+  F_ARGUMENT,
   F_FIELD_COUNT
 } Field;
 
@@ -125,6 +126,10 @@ bool text_contains_ci(Text text, const char *needle);
 /* Whether `word` occurs in `text` as a whole identifier or dotted name
  * (not inside a longer identifier: "hidden" is not in "init_hidden"). */
 bool text_mentions(Text text, Text word);
+
+/* Whether `text` reads attribute `name` somewhere: ".data" followed by
+ * no further identifier character (".data" but not ".data_ptr"). */
+bool text_mentions_attribute(Text text, const char *name);
 
 /* The last dotted segment: "self.opt.step" -> "step". */
 Text text_last_segment(Text text);
