@@ -18,6 +18,7 @@ static bool gpu001__covered(const FlatEvents *events, const FlatEvent *step, int
   bool any_clear = false;
   for (uint32_t i = 0; i < events->size; i++) {
     const Event *clear = events->contents[i].event;
+    if (clear->kind == EV_GRAD_SET) return true; /* gradients written whole */
     if (clear->kind != EV_CLEAR) continue;
     any_clear = true;
     if (clear->target.length == 0 || clear->function != function) return true;

@@ -35,6 +35,7 @@ static const FlatEvent *gpu002__step_after(const FlatEvents *events, uint32_t at
   for (uint32_t i = at + 1; i < events->size; i++) {
     const FlatEvent *after = array_get(events, i);
     if (facts_exclusive(after->anchor, clear->anchor) || facts_exclusive(after->anchor, backward->anchor)) continue;
+    if (after->event->kind == EV_GRAD_SET) return NULL; /* gradients written in before the step */
     if (after->event->kind == EV_STEP && !after->event->flag &&
         gpu002__clears(clear->event, after->event, function)) {
       return after;

@@ -45,11 +45,27 @@ static bool gpu101__cleared_somewhere(const Facts *facts, Text name) {
   return false;
 }
 
+/* A short loop (over heads, items, a few steps: not data, no backward or
+ * step) filling a container local to the call: the call consumes it. */
+static bool gpu101__local_to_call(const RuleContext *ctx, Text name, int32_t function, int32_t loop) {
+  const Facts *facts = ctx->facts;
+  const Loop *entry = array_get(&facts->loops, loop);
+  if (function < 0 || text_contains_ci(name, "self.") || !node_is(entry->node, K_FOR_STATEMENT)) return false;
+  if (facts_loop_iterates_data(facts, loop) || (entry->reaches & (REACH(EV_BACKWARD) | REACH(EV_STEP)))) return false;
+  AssignIter it = facts_assigns(facts, name, function);
+  for (const Assign *assign; (assign = assign_iter_next(&it));) {
+    if (!assign->augmented && !assign->subscript) return true;
+  }
+  return false;
+}
+
 /* Whether what is stored in `name` outlives one iteration of `loop`
  * (-1: one call of a method that stores on `self`). */
 static bool gpu101__outlives_iteration(const RuleContext *ctx, Text name, int32_t function, int32_t loop) {
   if (gpu101__cleared_somewhere(ctx->facts, name)) return false;
-  if (loop >= 0) return !gpu101__rebuilt_in_loop(ctx, name, function, loop);
+  if (loop >= 0) {
+    return !gpu101__rebuilt_in_loop(ctx, name, function, loop) && !gpu101__local_to_call(ctx, name, function, loop);
+  }
   AssignIter it = facts_assigns(ctx->facts, name, function);
   for (const Assign *assign; (assign = assign_iter_next(&it));) {
     if (!assign->augmented && !assign->subscript && !text_mentions(node_text(ctx->source, assign->value), name)) return false;

@@ -135,6 +135,15 @@ static bool gpu102__backpropagated_after(const RuleContext *ctx, const Loop *loo
   return found;
 }
 
+/* len(seq), x.size(0), x.size()[0], x.shape[1]: exactly a length. */
+static bool gpu102__length_of(const RuleContext *ctx, TSNode bound) {
+  if (node_is(bound, K_SUBSCRIPT)) bound = node_field(bound, F_VALUE);
+  if (node_is(bound, K_ATTRIBUTE)) return text_is(node_text(ctx->source, node_field(bound, F_ATTRIBUTE)), "shape");
+  if (!node_is(bound, K_CALL)) return false;
+  Text callee = call_function_text(ctx->source, bound);
+  return text_is(callee, "len") || text_is(call_method_name(ctx->source, bound), "size");
+}
+
 /* for i in range(x.size(0)), for t in range(len(seq)), for x_t in
  * x.split(1), for x_t in inputs: a loop over the steps of one input
  * sequence (not range(0, data.size(0), bptt), which walks a stream in
@@ -147,8 +156,7 @@ static bool gpu102__over_one_sequence(const RuleContext *ctx, const Loop *loop) 
     return !facts_loop_iterates_data(ctx->facts, (int32_t)(loop - ctx->facts->loops.contents));
   }
   if (node_is(iterable, K_CALL) && text_is(call_function_text(ctx->source, iterable), "range")) {
-    return call_positional_count(iterable) == 1 &&
-           (text_contains_ci(text, ".size(") || text_contains_ci(text, "len(") || text_contains_ci(text, ".shape"));
+    return call_positional_count(iterable) == 1 && gpu102__length_of(ctx, call_positional(iterable, 0));
   }
   return text_contains_ci(text, ".split(") || text_contains_ci(text, ".unbind(") || text_contains_ci(text, ".chunk(");
 }

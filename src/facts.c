@@ -309,7 +309,17 @@ static void walk__assignment_binding(Walk *self, TSNode left, TSNode right) {
 /* `p.grad = None`, `p.grad = torch.zeros_like(p)`: clears gradients. */
 static bool facts__assigns_grad(const Source *source, TSNode left) {
   if (!node_is(left, K_ATTRIBUTE)) return false;
-  return text_is(node_text(source, node_field(left, F_ATTRIBUTE)), "grad");
+  Text attribute = node_text(source, node_field(left, F_ATTRIBUTE));
+  return text_is(attribute, "grad") || text_is(attribute, "_grad");
+}
+
+/* `p.grad = None` and `p.grad = torch.zeros_like(p)` clear; any other
+ * value writes gradients (A3C copies a worker's into the shared model). */
+static bool facts__clearing_value(const Source *source, TSNode value) {
+  if (node_is(value, K_NONE)) return true;
+  if (!node_is(value, K_CALL)) return false;
+  Text callee = text_last_segment(call_function_text(source, value));
+  return text_is(callee, "zeros_like") || text_is(callee, "zeros");
 }
 
 /* Records `target = value`; `position` is the index of `target` in an
@@ -365,7 +375,7 @@ static void walk__assignment(Walk *self, TSNode node) {
   while (node_is(value, K_ASSIGNMENT)) value = node_field(value, F_RIGHT);
   walk__assign(self, left, node, value, false, 0);
   if (facts__assigns_grad(self->facts->source, left)) {
-    walk__event(self, EV_CLEAR, node);
+    walk__event(self, facts__clearing_value(self->facts->source, node_unparenthesize(value)) ? EV_CLEAR : EV_GRAD_SET, node);
     return;
   }
   walk__assignment_binding(self, left, node_unparenthesize(right));

@@ -32,6 +32,7 @@ typedef enum {
                      meter.update(x) */
   EV_RESET,       /* items.clear(), del items[:], del items */
   EV_FREEZE,      /* module.requires_grad_(False); p.requires_grad = False over module.parameters() */
+  EV_GRAD_SET,    /* p.grad = g, shared._grad = p.grad: gradients written, not cleared */
   EV_KIND_COUNT
 } EventKind;
 

@@ -206,13 +206,21 @@ static int flow__library_call(Flow *self, TSNode call, int32_t function) {
   return flow__any_argument(self, call, function);
 }
 
+/* ContentLoss(target), nn.MSELoss(): building a loss module, not a loss. */
+static bool flow__constructor(const Flow *self, TSNode call) {
+  TSNode callee = node_field(call, F_FUNCTION);
+  if (!node_is(callee, K_IDENTIFIER) && !node_is(callee, K_ATTRIBUTE)) return false;
+  Text last = text_last_segment(node_text(self->facts->source, callee));
+  return last.length > 0 && last.ptr[0] >= 'A' && last.ptr[0] <= 'Z';
+}
+
 static bool flow__call(Flow *self, TSNode call, int32_t function) {
   const Facts *facts = self->facts;
   Text callee = call_function_text(facts->source, call);
   Text method = call_method_name(facts->source, call);
   int library = flow__library_call(self, call, function);
   if (library >= 0) return library;
-  if (facts_is_loss_function(callee)) return flow__grad_on(self, call, function);
+  if (facts_is_loss_function(callee)) return !flow__constructor(self, call) && flow__grad_on(self, call, function);
   if (facts_is_forward(facts, call)) {
     return flow__grad_on(self, call, function) && !facts_is_frozen(facts, callee) &&
            !(text_is(call_method_name(facts->source, call), "forward") &&
