@@ -7,18 +7,8 @@
 #include <string.h>
 #include <sys/stat.h>
 
-static const char *const EXCLUDED_DIRS[] = {
-    ".git", ".hg", ".svn", ".venv", "venv", "env", ".env", "__pycache__", "build", "dist",
-    "node_modules", ".tox", ".nox", ".mypy_cache", ".pytest_cache", ".ruff_cache", "site-packages",
-    ".ipynb_checkpoints", ".eggs", "__pypackages__", ".direnv",
-};
-
-bool discover_is_excluded_dir(const char *name) {
-  for (size_t i = 0; i < sizeof EXCLUDED_DIRS / sizeof EXCLUDED_DIRS[0]; i++) {
-    if (strcmp(name, EXCLUDED_DIRS[i]) == 0) return true;
-  }
-  return false;
-}
+#include "gitignore.h"
+#include "path.h"
 
 static bool discover__ends_with(const char *name, const char *suffix) {
   size_t length = strlen(name), suffix_length = strlen(suffix);
@@ -30,56 +20,212 @@ bool discover_is_lintable(const char *name) {
          discover__ends_with(name, ".ipynb");
 }
 
-static int discover__compare(const void *a, const void *b) {
+static int discover__compare_names(const void *a, const void *b) {
   return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-static char *discover__join(const char *directory, const char *name) {
-  size_t length = strlen(directory);
-  bool slash = length > 0 && directory[length - 1] == '/';
-  return gl_format("%s%s%s", directory, slash ? "" : "/", name);
+static void discover__add(Discovery *self, const char *path, const char *absolute, const Settings *settings) {
+  FoundFile file = {gl_strdup(path), gl_strdup(absolute), settings};
+  array_push(&self->files, file);
 }
 
-/* Lists a directory's entry names, sorted; symbolic links to directories
- * are not followed, so link loops cannot trap the walk. */
-static void discover__walk(const char *directory, PathList *files) {
+/* A directory's entry names, sorted; empty when it cannot be read. */
+static StringList discover__list(const char *directory) {
+  StringList names = array_new();
   DIR *dir = opendir(directory);
-  if (!dir) return;
-  PathList names = array_new();
+  if (!dir) return names;
   struct dirent *entry;
   while ((entry = readdir(dir))) {
-    if (strcmp(entry->d_name, ".") == 0 || strcmp(entry->d_name, "..") == 0) continue;
-    array_push(&names, gl_strdup(entry->d_name));
+    if (strcmp(entry->d_name, ".") != 0 && strcmp(entry->d_name, "..") != 0) string_list_push(&names, entry->d_name);
   }
   closedir(dir);
-  if (names.size > 0) qsort(names.contents, names.size, sizeof(char *), discover__compare);
-  for (uint32_t i = 0; i < names.size; i++) {
-    char *path = discover__join(directory, names.contents[i]);
-    struct stat info;
-    if (lstat(path, &info) == 0 && S_ISDIR(info.st_mode)) {
-      if (!discover_is_excluded_dir(names.contents[i])) discover__walk(path, files);
-      free(path);
-    } else if (discover_is_lintable(names.contents[i]) && stat(path, &info) == 0 && S_ISREG(info.st_mode)) {
-      array_push(files, path);
-    } else {
-      free(path);
-    }
-  }
-  path_list_delete(&names);
+  if (names.size > 0) qsort(names.contents, names.size, sizeof(char *), discover__compare_names);
+  return names;
 }
 
-bool discover_path(const char *path, PathList *files, char **error) {
-  struct stat info;
-  if (stat(path, &info) != 0) {
-    *error = gl_format("%s: %s", path, errno == ENOENT ? "no such file or directory" : strerror(errno));
-    return false;
+/* ---- .gitignore files above a walk ---------------------------------------------- */
+
+/* The nearest directory at or above `directory` that holds `.git`, or NULL. */
+static char *discover__repository_root(const char *directory) {
+  char *current = gl_strdup(directory);
+  for (;;) {
+    char *git = path_join(current, ".git");
+    struct stat info;
+    bool found = lstat(git, &info) == 0;
+    free(git);
+    if (found) return current;
+    if (strcmp(current, "/") == 0) break;
+    char *parent = path_parent(current);
+    free(current);
+    current = parent;
   }
-  if (S_ISDIR(info.st_mode)) discover__walk(path, files);
-  else array_push(files, gl_strdup(path));
+  free(current);
+  return NULL;
+}
+
+/* Pushes .git/info/exclude and the .gitignore files of the directories from
+ * the repository root down to the parent of `directory`. */
+static void discover__ancestor_ignores(const char *directory, GitignoreStack *stack) {
+  char *root = discover__repository_root(directory);
+  if (!root) return;
+  char *git = path_join(root, ".git");
+  Gitignore *exclude = gitignore_read(git, "info/exclude");
+  free(git);
+  if (exclude) array_push(stack, exclude);
+  const char *below = path_relative(root, directory);
+  char *current = gl_strdup(root);
+  for (const char *p = below; p && *p;) {
+    Gitignore *ignore = gitignore_read(current, ".gitignore");
+    if (ignore) array_push(stack, ignore);
+    const char *slash = strchr(p, '/');
+    size_t length = slash ? (size_t)(slash - p) : strlen(p);
+    char *next = gl_format("%s%s%.*s", current, strcmp(current, "/") == 0 ? "" : "/", (int)length, p);
+    free(current);
+    current = next;
+    p += length + (slash ? 1 : 0);
+  }
+  free(current);
+  free(root);
+}
+
+/* ---- Walking ---------------------------------------------------------------------- */
+
+typedef struct {
+  bool is_directory;
+  bool is_file;
+} EntryKind;
+
+/* Links to files count as files; links to directories are not followed. */
+static EntryKind discover__kind(const char *absolute) {
+  struct stat info;
+  EntryKind kind = {false, false};
+  if (lstat(absolute, &info) != 0) return kind;
+  if (S_ISDIR(info.st_mode)) kind.is_directory = true;
+  else if (S_ISREG(info.st_mode)) kind.is_file = true;
+  else if (S_ISLNK(info.st_mode) && stat(absolute, &info) == 0) kind.is_file = S_ISREG(info.st_mode);
+  return kind;
+}
+
+static bool discover__walk(Discovery *self, const char *path, const char *absolute, GitignoreStack *ignores);
+
+/* Decides on one directory entry: skip it, lint it, or walk into it. */
+static bool discover__entry(Discovery *self, const Settings *settings, const char *path, const char *absolute,
+                            GitignoreStack *ignores) {
+  const char *name = path_basename(absolute);
+  EntryKind kind = discover__kind(absolute);
+  if (!kind.is_directory && !(kind.is_file && discover_is_lintable(name))) return true;
+  if (kind.is_directory && strcmp(name, ".git") == 0) return true;
+  if (settings_excludes(settings, absolute)) return true;
+  if (settings->respect_gitignore && gitignore_stack_excludes(ignores, absolute, kind.is_directory)) return true;
+  if (kind.is_directory) return discover__walk(self, path, absolute, ignores);
+  discover__add(self, path, absolute, settings);
   return true;
 }
 
-void path_list_delete(PathList *self) {
-  for (uint32_t i = 0; i < self->size; i++) free(self->contents[i]);
-  array_delete(self);
+static bool discover__walk(Discovery *self, const char *path, const char *absolute, GitignoreStack *ignores) {
+  const Settings *settings = resolver_settings(self->resolver, absolute, &self->fatal);
+  if (!settings) return false;
+  Gitignore *own = gitignore_read(absolute, ".gitignore");
+  if (own) array_push(ignores, own);
+  StringList names = discover__list(absolute);
+  bool ok = true;
+  for (uint32_t i = 0; ok && i < names.size; i++) {
+    char *child_path = path_join(path, names.contents[i]);
+    char *child_absolute = path_join(absolute, names.contents[i]);
+    ok = discover__entry(self, settings, child_path, child_absolute, ignores);
+    free(child_path);
+    free(child_absolute);
+  }
+  string_list_delete(&names);
+  if (own) {
+    ignores->size--; /* nested walks pop what they push, so `own` is on top */
+    gitignore_delete(own);
+  }
+  return ok;
+}
+
+/* ---- Explicit paths ------------------------------------------------------------------ */
+
+bool discover_force_excluded(Discovery *self, const char *absolute) {
+  char *current = gl_strdup(absolute);
+  bool excluded = false;
+  for (;;) {
+    char *parent = path_parent(current);
+    const Settings *settings = resolver_settings(self->resolver, parent, &self->fatal);
+    excluded = settings && settings_excludes(settings, current);
+    bool inside = path_relative(self->cwd, parent) != NULL && strcmp(parent, self->cwd) != 0;
+    free(current);
+    current = parent;
+    if (!settings || excluded || !inside) break;
+  }
+  free(current);
+  return excluded;
+}
+
+static bool discover__directory(Discovery *self, const char *path, const char *absolute) {
+  GitignoreStack ignores = array_new();
+  discover__ancestor_ignores(absolute, &ignores);
+  bool ok = discover__walk(self, path, absolute, &ignores);
+  gitignore_stack_delete(&ignores);
+  return ok;
+}
+
+bool discover_path(Discovery *self, const char *path) {
+  struct stat info;
+  if (stat(path, &info) != 0) {
+    fprintf(self->errors, "gpulint: %s: %s\n", path, errno == ENOENT ? "no such file or directory" : strerror(errno));
+    self->failed = true;
+    return true;
+  }
+  char *shown = path_display(path);
+  char *absolute = path_absolute(self->cwd, path);
+  char *parent = path_parent(absolute);
+  const Settings *settings = resolver_settings(self->resolver, S_ISDIR(info.st_mode) ? absolute : parent, &self->fatal);
+  bool ok = settings != NULL;
+  if (ok && !(settings->force_exclude && discover_force_excluded(self, absolute)) && !self->fatal) {
+    if (S_ISDIR(info.st_mode)) ok = discover__directory(self, shown, absolute);
+    else discover__add(self, shown, absolute, settings);
+  }
+  free(parent);
+  free(absolute);
+  free(shown);
+  return ok && !self->fatal;
+}
+
+/* ---- Order ------------------------------------------------------------------------------ */
+
+static int discover__compare_absolute(const void *a, const void *b) {
+  return strcmp(((const FoundFile *)a)->absolute, ((const FoundFile *)b)->absolute);
+}
+
+static int discover__compare_shown(const void *a, const void *b) {
+  return strcmp(((const FoundFile *)a)->path, ((const FoundFile *)b)->path);
+}
+
+void discover_finish(Discovery *self) {
+  FoundFiles *files = &self->files;
+  if (files->size == 0) return;
+  qsort(files->contents, files->size, sizeof(FoundFile), discover__compare_absolute);
+  uint32_t kept = 1;
+  for (uint32_t i = 1; i < files->size; i++) {
+    FoundFile *file = &files->contents[i];
+    if (strcmp(file->absolute, files->contents[kept - 1].absolute) == 0) {
+      free(file->path);
+      free(file->absolute);
+      continue;
+    }
+    files->contents[kept++] = *file;
+  }
+  files->size = kept;
+  qsort(files->contents, files->size, sizeof(FoundFile), discover__compare_shown);
+}
+
+void discovery_delete(Discovery *self) {
+  for (uint32_t i = 0; i < self->files.size; i++) {
+    free(self->files.contents[i].path);
+    free(self->files.contents[i].absolute);
+  }
+  array_delete(&self->files);
+  free(self->fatal);
+  self->fatal = NULL;
 }

@@ -1,24 +1,51 @@
-/* discover.h — from command-line paths to the sorted list of files to lint. */
+/* discover.h — from command-line paths to the sorted list of files to lint.
+ *
+ * Directories are walked in name order without following symbolic links
+ * to directories (so link loops cannot trap the walk), skipping excluded
+ * names and, unless turned off, what .gitignore files exclude. Files named
+ * on the command line are always linted unless force-exclude is on. */
 #ifndef GPULINT_DISCOVER_H
 #define GPULINT_DISCOVER_H
 
 #include <stdbool.h>
-#include <stddef.h>
+#include <stdio.h>
 
 #include "array.h"
+#include "settings.h"
 
-typedef Array(char *) PathList;
+typedef struct {
+  char *path;               /* as shown: the argument, or joined below it; owned */
+  char *absolute;           /* normalized; owned */
+  const Settings *settings; /* borrowed from the resolver */
+} FoundFile;
 
-/* Whether a directory of this name is skipped in walks (.git, venv, ...). */
-bool discover_is_excluded_dir(const char *name);
+typedef Array(FoundFile) FoundFiles;
+
+typedef struct {
+  Resolver *resolver; /* borrowed */
+  const char *cwd;    /* absolute; borrowed */
+  FILE *errors;       /* where missing paths are reported */
+  FoundFiles files;   /* owned */
+  bool failed;        /* a path was missing or unreadable: exit 2 */
+  char *fatal;        /* a config error that stops the run; owned */
+} Discovery;
+
 /* Whether a file found in a walk is linted (.py, .pyi, .ipynb). */
 bool discover_is_lintable(const char *name);
 
-/* Appends the files under `path` (or `path` itself, if it is a file) to
- * `files`, in sorted order; the list owns the strings. Returns false and
- * sets `error` (caller frees) when `path` cannot be read. */
-bool discover_path(const char *path, PathList *files, char **error);
+/* Adds the files under `path` (or `path` itself). A missing path is
+ * reported and sets `failed`; a malformed config file sets `fatal` and
+ * returns false. */
+bool discover_path(Discovery *self, const char *path);
 
-void path_list_delete(PathList *self);
+/* Whether an explicitly named path is excluded under force-exclude: the
+ * path or one of its parent directories (below the working directory)
+ * matches an exclude pattern. Sets `fatal` on a config error. */
+bool discover_force_excluded(Discovery *self, const char *absolute);
+
+/* Sorts the files by shown path and drops repeats of one file. */
+void discover_finish(Discovery *self);
+
+void discovery_delete(Discovery *self);
 
 #endif

@@ -1,17 +1,45 @@
-/* report.c — text and JSON output. */
+/* report.c — text, full, JSON and statistics output, and what every format
+ * shares. The CI formats are in report_ci.c. */
 #include "report.h"
 
 #include <cjson/cJSON.h>
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
-#define DOCS_URL "https://gpulint.dev/rules/"
+#include "alloc.h"
+#include "array.h"
+#include "path.h"
+
+#define BOLD "\x1b[1m"
+#define RED "\x1b[1;31m"
+#define YELLOW "\x1b[1;33m"
+#define BLUE "\x1b[1;34m"
+#define CYAN "\x1b[36m"
+#define RESET "\x1b[0m"
+
+static const struct {
+  const char *name;
+  OutputFormat format;
+} FORMATS[] = {
+    {"text", FORMAT_TEXT},     {"concise", FORMAT_TEXT},  {"full", FORMAT_FULL},
+    {"json", FORMAT_JSON},     {"json-lines", FORMAT_JSON_LINES}, {"sarif", FORMAT_SARIF},
+    {"github", FORMAT_GITHUB}, {"gitlab", FORMAT_GITLAB},
+};
 
 bool report_parse_format(const char *name, OutputFormat *format) {
-  if (strcmp(name, "text") == 0 || strcmp(name, "concise") == 0) *format = FORMAT_TEXT;
-  else if (strcmp(name, "json") == 0) *format = FORMAT_JSON;
-  else return false;
-  return true;
+  for (size_t i = 0; i < sizeof FORMATS / sizeof FORMATS[0]; i++) {
+    if (strcmp(name, FORMATS[i].name) == 0) {
+      *format = FORMATS[i].format;
+      return true;
+    }
+  }
+  return false;
+}
+
+ReportOptions report_options_default(OutputFormat format) {
+  ReportOptions options = {format, false, false, false, NULL, NULL, gl_rule_set_default()};
+  return options;
 }
 
 size_t report_finding_count(GlFileResult *const *results, size_t count) {
@@ -20,33 +48,242 @@ size_t report_finding_count(GlFileResult *const *results, size_t count) {
   return total;
 }
 
-static void report__errors(FILE *errors, GlFileResult *const *results, size_t count) {
+size_t report_problems(FILE *errors, const ReportFile *files, size_t count, bool quiet) {
+  size_t failed = 0;
   for (size_t i = 0; i < count; i++) {
-    if (results[i]->error) fprintf(errors, "gpulint: %s: %s\n", results[i]->path, results[i]->error);
-    if (results[i]->note) fprintf(errors, "gpulint: %s: %s\n", results[i]->path, results[i]->note);
+    const GlFileResult *result = files[i].result;
+    if (result->error) fprintf(errors, "gpulint: %s: %s\n", result->path, result->error);
+    if (result->note && !quiet) fprintf(errors, "gpulint: %s: %s\n", result->path, result->note);
+    failed += result->error != NULL;
   }
+  return failed;
+}
+
+/* ---- Shared helpers ----------------------------------------------------------- */
+
+char *report_rule_url(const GlRuleInfo *rule) { return gl_format("%s%s", REPORT_DOCS_URL, rule->name); }
+
+char *report_relative_path(const ReportOptions *options, const char *path) {
+  if (!options->base) return path[0] == '/' ? NULL : path_display(path);
+  char *absolute = path_absolute(options->cwd ? options->cwd : options->base, path);
+  const char *relative = path_relative(options->base, absolute);
+  char *result = relative && relative[0] ? gl_strdup(relative) : NULL;
+  free(absolute);
+  return result;
+}
+
+static uint64_t report__hash(uint64_t hash, const char *text, bool skip_space) {
+  for (const char *p = text ? text : ""; *p; p++) {
+    if (skip_space && isspace((unsigned char)*p)) continue;
+    hash = (hash ^ (unsigned char)*p) * UINT64_C(1099511628211);
+  }
+  return (hash ^ 0xFF) * UINT64_C(1099511628211); /* a separator between fields */
+}
+
+uint64_t report_fingerprint(const char *code, const char *path, const char *line, uint32_t occurrence, uint64_t salt) {
+  char number[16];
+  snprintf(number, sizeof number, "%u", occurrence);
+  uint64_t hash = UINT64_C(14695981039346656037) ^ salt;
+  hash = report__hash(hash, code, false);
+  hash = report__hash(hash, path, false);
+  hash = report__hash(hash, line, true);
+  return report__hash(hash, number, false);
+}
+
+static bool report__same_text(const char *a, const char *b) {
+  a = a ? a : "";
+  b = b ? b : "";
+  for (;;) {
+    while (isspace((unsigned char)*a)) a++;
+    while (isspace((unsigned char)*b)) b++;
+    if (*a != *b) return false;
+    if (!*a) return true;
+    a++;
+    b++;
+  }
+}
+
+uint32_t report_occurrence(const ReportFile *file, uint32_t index) {
+  const GlFinding *findings = file->result->findings;
+  const char *line = file->lines ? file->lines[index] : NULL;
+  uint32_t count = 0;
+  for (uint32_t i = 0; i < index; i++) {
+    if (findings[i].rule != findings[index].rule) continue;
+    if (report__same_text(file->lines ? file->lines[i] : NULL, line)) count++;
+  }
+  return count;
+}
+
+/* ---- Text ------------------------------------------------------------------------ */
+
+/* Writes `text` with control characters (other than tab) shown as '?', so
+ * that a file's bytes cannot drive the terminal. */
+static void report__safe(FILE *out, const char *text) {
+  for (const char *p = text; *p; p++) {
+    unsigned char c = (unsigned char)*p;
+    fputc((c < 0x20 && c != '\t') || c == 0x7F ? '?' : c, out);
+  }
+}
+
+static const char *report__paint(const ReportOptions *options, const char *colour) {
+  return options->color ? colour : "";
 }
 
 /* path:line:col: CODE message   (path:cell N:line:col: in notebooks) */
-static void report__text_finding(FILE *out, const char *path, const GlFinding *finding) {
+static void report__text_finding(FILE *out, const ReportOptions *options, const char *path, const GlFinding *finding) {
   const GlRuleInfo *rule = gl_rule_info(finding->rule);
-  if (finding->cell) fprintf(out, "%s:cell %u:", path, finding->cell);
-  else fprintf(out, "%s:", path);
-  fprintf(out, "%u:%u: %s %s\n", finding->start.line, finding->start.column, rule->code, finding->message);
+  const char *reset = report__paint(options, RESET);
+  fputs(report__paint(options, BOLD), out);
+  report__safe(out, path);
+  fprintf(out, "%s%s:", reset, report__paint(options, CYAN));
+  if (finding->cell) fprintf(out, "cell %u:", finding->cell);
+  fprintf(out, "%u:%u:%s ", finding->start.line, finding->start.column, reset);
+  const char *colour = rule->severity == GL_SEVERITY_ERROR ? RED : YELLOW;
+  fprintf(out, "%s%s%s ", report__paint(options, colour), rule->code, reset);
+  report__safe(out, finding->message);
+  fputc('\n', out);
 }
 
-static void report__text(FILE *out, GlFileResult *const *results, size_t count) {
-  size_t files_with_findings = 0, total = 0;
+/* Code points of `text` up to `column` (1-based), as blanks that keep tabs,
+ * so that a caret below lines up. */
+static void report__pad(FILE *out, const char *text, uint32_t column) {
+  uint32_t seen = 1;
+  for (const char *p = text; *p && seen < column; p++) {
+    if (((unsigned char)*p & 0xC0) == 0x80) continue;
+    fputc(*p == '\t' ? '\t' : ' ', out);
+    seen++;
+  }
+}
+
+static uint32_t report__code_points(const char *text) {
+  uint32_t count = 0;
+  for (const char *p = text; *p; p++) count += ((unsigned char)*p & 0xC0) != 0x80;
+  return count;
+}
+
+/* The source line with a caret under the finding, then the fix hint:
+ *     |
+ *   7 |         loss.backward()
+ *     |         ^^^^^^^^^^^^^^^
+ *     = help: ... */
+static void report__snippet(FILE *out, const ReportOptions *options, const GlFinding *finding, const char *line) {
+  const GlRuleInfo *rule = gl_rule_info(finding->rule);
+  int width = snprintf(NULL, 0, "%u", finding->start.line);
+  const char *blue = report__paint(options, BLUE), *reset = report__paint(options, RESET);
+  if (line) {
+    fprintf(out, "%*s %s|%s\n%s%*u |%s ", width, "", blue, reset, blue, width, finding->start.line, reset);
+    report__safe(out, line);
+    fprintf(out, "\n%*s %s|%s ", width, "", blue, reset);
+    report__pad(out, line, finding->start.column);
+    uint32_t length = report__code_points(line);
+    uint32_t end = finding->end.line == finding->start.line && finding->end.column > finding->start.column
+                       ? finding->end.column : length + 1;
+    uint32_t carets = end > finding->start.column ? end - finding->start.column : 1;
+    fputs(report__paint(options, rule->severity == GL_SEVERITY_ERROR ? RED : YELLOW), out);
+    for (uint32_t i = 0; i < carets; i++) fputc('^', out);
+    fprintf(out, "%s\n", reset);
+  }
+  if (rule->fix_hint && rule->fix_hint[0]) {
+    fprintf(out, "%*s %s=%s %shelp%s: %s\n", width, "", blue, reset, report__paint(options, BOLD), reset,
+            rule->fix_hint);
+  }
+  fputc('\n', out);
+}
+
+static void report__summary(FILE *out, size_t total, size_t files_with_findings, size_t failed) {
+  if (total == 0 && failed == 0) {
+    fprintf(out, "All checks passed!\n");
+    return;
+  }
+  fprintf(out, "Found %zu finding%s", total, total == 1 ? "" : "s");
+  if (total > 0) fprintf(out, " (%zu file%s)", files_with_findings, files_with_findings == 1 ? "" : "s");
+  if (failed > 0) fprintf(out, "; %zu file%s could not be linted", failed, failed == 1 ? "" : "s");
+  fprintf(out, ".\n");
+}
+
+static void report__text(FILE *out, const ReportOptions *options, const ReportFile *files, size_t count) {
+  size_t files_with_findings = 0, total = 0, failed = 0;
   for (size_t i = 0; i < count; i++) {
-    const GlFileResult *result = results[i];
-    for (uint32_t j = 0; j < result->finding_count; j++) report__text_finding(out, result->path, &result->findings[j]);
+    const GlFileResult *result = files[i].result;
+    for (uint32_t j = 0; j < result->finding_count; j++) {
+      report__text_finding(out, options, result->path, &result->findings[j]);
+      if (options->format == FORMAT_FULL) {
+        report__snippet(out, options, &result->findings[j], files[i].lines ? files[i].lines[j] : NULL);
+      }
+    }
     files_with_findings += result->finding_count > 0;
     total += result->finding_count;
+    failed += result->error != NULL;
   }
-  if (total == 0) fprintf(out, "All checks passed!\n");
-  else fprintf(out, "Found %zu finding%s (%zu file%s).\n", total, total == 1 ? "" : "s", files_with_findings,
-               files_with_findings == 1 ? "" : "s");
+  if (!options->quiet) report__summary(out, total, files_with_findings, failed);
 }
+
+/* ---- Statistics ------------------------------------------------------------------- */
+
+typedef struct {
+  uint32_t rule;
+  size_t count;
+} RuleCount;
+
+typedef Array(RuleCount) RuleCounts;
+
+static int report__compare_counts(const void *a, const void *b) {
+  const RuleCount *left = a, *right = b;
+  if (left->count != right->count) return left->count > right->count ? -1 : 1;
+  return left->rule < right->rule ? -1 : left->rule > right->rule;
+}
+
+/* Codes with findings, most frequent first; `*total` gets the sum. */
+static RuleCounts report__counts(const ReportFile *files, size_t count, size_t *total) {
+  RuleCounts counts = array_new();
+  for (uint32_t rule = 0; rule < gl_rule_count(); rule++) array_push(&counts, ((RuleCount){rule, 0}));
+  *total = 0;
+  for (size_t i = 0; i < count; i++) {
+    for (uint32_t j = 0; j < files[i].result->finding_count; j++) {
+      uint32_t rule = files[i].result->findings[j].rule;
+      if (rule < counts.size) counts.contents[rule].count++;
+      (*total)++;
+    }
+  }
+  qsort(counts.contents, counts.size, sizeof(RuleCount), report__compare_counts);
+  while (counts.size > 0 && counts.contents[counts.size - 1].count == 0) counts.size--;
+  return counts;
+}
+
+static void report__statistics_json(FILE *out, const RuleCount *counts, uint32_t size) {
+  cJSON *array = cJSON_CreateArray();
+  for (uint32_t i = 0; i < size; i++) {
+    const GlRuleInfo *rule = gl_rule_info(counts[i].rule);
+    cJSON *item = cJSON_CreateObject();
+    cJSON_AddStringToObject(item, "code", rule->code);
+    cJSON_AddStringToObject(item, "name", rule->name);
+    cJSON_AddNumberToObject(item, "count", (double)counts[i].count);
+    cJSON_AddItemToArray(array, item);
+  }
+  char *text = cJSON_Print(array);
+  fprintf(out, "%s\n", text);
+  free(text);
+  cJSON_Delete(array);
+}
+
+/* count<TAB>code<TAB>name per code, most frequent first, then the total. */
+static void report__statistics(FILE *out, const ReportOptions *options, const ReportFile *files, size_t count) {
+  size_t total = 0;
+  RuleCounts counts = report__counts(files, count, &total);
+  if (options->format == FORMAT_JSON || options->format == FORMAT_JSON_LINES) {
+    report__statistics_json(out, counts.contents, counts.size);
+  } else {
+    int width = counts.size ? snprintf(NULL, 0, "%zu", counts.contents[0].count) : 1;
+    for (uint32_t i = 0; i < counts.size; i++) {
+      const GlRuleInfo *rule = gl_rule_info(counts.contents[i].rule);
+      fprintf(out, "%*zu\t%s\t%s\n", width, counts.contents[i].count, rule->code, rule->name);
+    }
+    if (!options->quiet) fprintf(out, "Found %zu finding%s.\n", total, total == 1 ? "" : "s");
+  }
+  array_delete(&counts);
+}
+
+/* ---- JSON ------------------------------------------------------------------------------ */
 
 static cJSON *report__json_finding(const char *path, const GlFinding *finding) {
   const GlRuleInfo *rule = gl_rule_info(finding->rule);
@@ -62,27 +299,60 @@ static cJSON *report__json_finding(const char *path, const GlFinding *finding) {
   cJSON_AddStringToObject(object, "message", finding->message);
   cJSON_AddStringToObject(object, "severity", gl_severity_name(rule->severity));
   cJSON_AddStringToObject(object, "effect", gl_effect_name(finding->effect));
-  char url[256];
-  snprintf(url, sizeof url, "%s%s", DOCS_URL, rule->name);
+  char *url = report_rule_url(rule);
   cJSON_AddStringToObject(object, "url", url);
+  free(url);
   return object;
 }
 
-static void report__json(FILE *out, GlFileResult *const *results, size_t count) {
+static void report__json(FILE *out, const ReportOptions *options, const ReportFile *files, size_t count) {
+  bool lines = options->format == FORMAT_JSON_LINES;
   cJSON *array = cJSON_CreateArray();
   for (size_t i = 0; i < count; i++) {
-    for (uint32_t j = 0; j < results[i]->finding_count; j++) {
-      cJSON_AddItemToArray(array, report__json_finding(results[i]->path, &results[i]->findings[j]));
+    const GlFileResult *result = files[i].result;
+    for (uint32_t j = 0; j < result->finding_count; j++) {
+      cJSON *object = report__json_finding(result->path, &result->findings[j]);
+      if (!lines) {
+        cJSON_AddItemToArray(array, object);
+        continue;
+      }
+      char *text = cJSON_PrintUnformatted(object);
+      fprintf(out, "%s\n", text);
+      free(text);
+      cJSON_Delete(object);
     }
   }
-  char *text = cJSON_Print(array);
-  fprintf(out, "%s\n", text);
-  free(text);
+  if (!lines) {
+    char *text = cJSON_Print(array);
+    fprintf(out, "%s\n", text);
+    free(text);
+  }
   cJSON_Delete(array);
 }
 
+/* ---- Dispatch -------------------------------------------------------------------------- */
+
+void report_print(FILE *out, const ReportOptions *options, const ReportFile *files, size_t count) {
+  if (options->statistics) {
+    report__statistics(out, options, files, count);
+    return;
+  }
+  switch (options->format) {
+    case FORMAT_JSON:
+    case FORMAT_JSON_LINES: report__json(out, options, files, count); break;
+    case FORMAT_SARIF: report_sarif(out, options, files, count); break;
+    case FORMAT_GITHUB: report_github(out, options, files, count); break;
+    case FORMAT_GITLAB: report_gitlab(out, options, files, count); break;
+    case FORMAT_TEXT:
+    case FORMAT_FULL: report__text(out, options, files, count); break;
+  }
+}
+
 void report_write(FILE *out, FILE *errors, OutputFormat format, GlFileResult *const *results, size_t count) {
-  report__errors(errors, results, count);
-  if (format == FORMAT_JSON) report__json(out, results, count);
-  else report__text(out, results, count);
+  ReportFile *files = gl_calloc(count + 1, sizeof(ReportFile));
+  for (size_t i = 0; i < count; i++) files[i].result = results[i];
+  report_problems(errors, files, count, false);
+  ReportOptions options = report_options_default(format);
+  report_print(out, &options, files, count);
+  free(files);
 }

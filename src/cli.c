@@ -1,0 +1,341 @@
+/* cli.c — `gpulint check`: options → settings → discovery → lint on
+ * worker threads → report. Also the rule catalogue commands. */
+#include "cli.h"
+
+#include <cjson/cJSON.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "discover.h"
+#include "gpulint.h"
+#include "options.h"
+#include "report.h"
+#include "run.h"
+#include "settings.h"
+
+/* Standard input larger than this is refused. */
+#define MAX_STDIN_BYTES (256u * 1024u * 1024u)
+
+typedef struct {
+  CheckOptions options;
+  char *cwd;
+  Resolver *resolver;
+  Discovery discovery;
+  Array(LintJob) jobs;
+  FILE *out;
+  bool failed; /* exit 2 at the end */
+} Check;
+
+static int cli__usage_error(const char *message) {
+  fprintf(stderr, "gpulint: %s\nRun `gpulint --help` for usage.\n", message);
+  return EXIT_USAGE;
+}
+
+static void check__delete(Check *self) {
+  for (uint32_t i = 0; i < self->jobs.size; i++) lint_job_clear(&self->jobs.contents[i]);
+  array_delete(&self->jobs);
+  discovery_delete(&self->discovery);
+  resolver_delete(self->resolver);
+  if (self->out && self->out != stdout) fclose(self->out);
+  free(self->cwd);
+  check_options_clear(&self->options);
+}
+
+/* ---- Standard input ---------------------------------------------------------- */
+
+static char *check__read_stdin(size_t *length) {
+  size_t capacity = 65536, used = 0, got;
+  char *bytes = gl_malloc(capacity);
+  while ((got = fread(bytes + used, 1, capacity - used, stdin)) > 0) {
+    used += got;
+    if (used > MAX_STDIN_BYTES) break;
+    if (used == capacity) bytes = gl_realloc(bytes, capacity *= 2);
+  }
+  if (ferror(stdin) || used > MAX_STDIN_BYTES) {
+    free(bytes);
+    return NULL;
+  }
+  *length = used;
+  return bytes;
+}
+
+static bool check__wants_stdin(const CheckOptions *options) {
+  if (options->stdin_filename) return true;
+  for (uint32_t i = 0; i < options->paths.size; i++) {
+    if (strcmp(options->paths.contents[i], "-") == 0) return true;
+  }
+  return false;
+}
+
+/* One job for standard input, named by --stdin-filename (or "-"). With
+ * force-exclude, an excluded name lints nothing. */
+static bool check__stdin_job(Check *self) {
+  const CheckOptions *options = &self->options;
+  for (uint32_t i = 0; i < options->paths.size; i++) {
+    if (strcmp(options->paths.contents[i], "-") != 0) {
+      fprintf(stderr, "gpulint: ignoring %s in favour of standard input\n", options->paths.contents[i]);
+    }
+  }
+  const char *name = options->stdin_filename ? options->stdin_filename : "-";
+  char *absolute = path_absolute(self->cwd, name);
+  char *parent = path_parent(absolute);
+  const Settings *settings = resolver_settings(self->resolver, parent, &self->discovery.fatal);
+  bool excluded = settings && settings->force_exclude && discover_force_excluded(&self->discovery, absolute);
+  if (settings && !excluded && !self->discovery.fatal) {
+    LintJob job = {0};
+    job.path = path_display(name);
+    job.rules = settings_rules_for(settings, absolute);
+    job.input = check__read_stdin(&job.input_length);
+    if (!job.input) {
+      fprintf(stderr, "gpulint: cannot read standard input\n");
+      self->failed = true;
+      free(job.path);
+    } else {
+      array_push(&self->jobs, job);
+    }
+  }
+  free(parent);
+  free(absolute);
+  return self->discovery.fatal == NULL;
+}
+
+/* ---- Files ----------------------------------------------------------------------- */
+
+static bool check__discover(Check *self) {
+  Discovery *discovery = &self->discovery;
+  discovery->resolver = self->resolver;
+  discovery->cwd = self->cwd;
+  discovery->errors = stderr;
+  StringList *paths = &self->options.paths;
+  if (paths->size == 0) string_list_push(paths, ".");
+  for (uint32_t i = 0; i < paths->size; i++) {
+    if (!discover_path(discovery, paths->contents[i])) return false;
+  }
+  discover_finish(discovery);
+  if (discovery->failed) self->failed = true;
+  for (uint32_t i = 0; i < discovery->files.size; i++) {
+    const FoundFile *file = &discovery->files.contents[i];
+    LintJob job = {0};
+    job.path = gl_strdup(file->path);
+    job.rules = settings_rules_for(file->settings, file->absolute);
+    array_push(&self->jobs, job);
+  }
+  return true;
+}
+
+/* ---- Reporting ----------------------------------------------------------------------- */
+
+/* The directory CI formats make paths relative to: the CI's workspace when
+ * set, else the working directory. The caller frees it. */
+static char *check__base(const Check *self, OutputFormat format) {
+  const char *variable = format == FORMAT_GITLAB ? "CI_PROJECT_DIR" : format == FORMAT_TEXT ? NULL : "GITHUB_WORKSPACE";
+  const char *value = variable ? getenv(variable) : NULL;
+  return path_absolute(self->cwd, value && value[0] ? value : self->cwd);
+}
+
+static bool check__color(const Check *self) {
+  if (self->options.color != COLOR_AUTO) return self->options.color == COLOR_ALWAYS;
+  const char *no_color = getenv("NO_COLOR");
+  return !(no_color && no_color[0]) && isatty(fileno(self->out));
+}
+
+static int check__report(Check *self, OutputFormat format, const Settings *root) {
+  ReportFile *files = gl_calloc(self->jobs.size + 1, sizeof(ReportFile));
+  GlRuleSet ran = self->jobs.size ? (GlRuleSet){{false}} : root->rules;
+  size_t findings = 0;
+  for (uint32_t i = 0; i < self->jobs.size; i++) {
+    const LintJob *job = &self->jobs.contents[i];
+    files[i] = (ReportFile){job->result, job->lines};
+    for (uint32_t r = 0; r < GL_MAX_RULES; r++) ran.enabled[r] |= job->rules.enabled[r];
+    findings += job->result->finding_count;
+  }
+  if (report_problems(stderr, files, self->jobs.size, self->options.quiet) > 0) self->failed = true;
+  char *base = check__base(self, format);
+  ReportOptions options = {format, check__color(self), self->options.quiet, self->options.statistics,
+                           self->cwd, base, ran};
+  report_print(self->out, &options, files, self->jobs.size);
+  fflush(self->out);
+  if (ferror(self->out)) {
+    fprintf(stderr, "gpulint: cannot write the output\n");
+    self->failed = true;
+  }
+  free(base);
+  free(files);
+  if (self->failed) return EXIT_USAGE;
+  return findings > 0 && !self->options.exit_zero ? EXIT_FINDINGS : EXIT_CLEAN;
+}
+
+static int check__show_files(Check *self) {
+  for (uint32_t i = 0; i < self->jobs.size; i++) fprintf(self->out, "%s\n", self->jobs.contents[i].path);
+  return self->failed ? EXIT_USAGE : EXIT_CLEAN;
+}
+
+/* ---- check ------------------------------------------------------------------------------ */
+
+/* Settings, output stream and format; returns -1 to go on or an exit status. */
+static int check__prepare(Check *self, OutputFormat *format, const Settings **root) {
+  char *error = NULL;
+  self->cwd = path_current_directory();
+  if (!self->cwd) return cli__usage_error("cannot determine the working directory");
+  ResolverOptions resolver = {self->cwd, &self->options.flags, self->options.config_path, self->options.isolated};
+  self->resolver = resolver_new(&resolver, &error);
+  if (self->resolver) *root = resolver_settings(self->resolver, self->cwd, &error);
+  if (error) {
+    fprintf(stderr, "gpulint: %s\n", error);
+    free(error);
+    return EXIT_USAGE;
+  }
+  *format = FORMAT_TEXT;
+  if ((*root)->output_format) report_parse_format((*root)->output_format, format);
+  self->out = stdout;
+  if (self->options.output_file && !(self->out = fopen(self->options.output_file, "w"))) {
+    fprintf(stderr, "gpulint: %s: cannot open for writing\n", self->options.output_file);
+    return EXIT_USAGE;
+  }
+  return -1;
+}
+
+int cli_check(int argc, char **argv, int first) {
+  Check self = {0};
+  check_options_init(&self.options);
+  char *error = NULL;
+  int status = -1;
+  if (!check_options_parse(&self.options, argc, argv, first, &error)) {
+    status = cli__usage_error(error);
+    free(error);
+  } else if (self.options.help) {
+    fputs(CHECK_USAGE, stdout);
+    status = EXIT_CLEAN;
+  }
+  OutputFormat format = FORMAT_TEXT;
+  const Settings *root = NULL;
+  if (status < 0) status = check__prepare(&self, &format, &root);
+  if (status < 0) {
+    bool ok = check__wants_stdin(&self.options) ? check__stdin_job(&self) : check__discover(&self);
+    if (!ok) {
+      fprintf(stderr, "gpulint: %s\n", self.discovery.fatal);
+      status = EXIT_USAGE;
+    } else if (self.options.show_files) {
+      status = check__show_files(&self);
+    } else {
+      uint32_t threads = self.options.jobs ? self.options.jobs : run_default_threads();
+      bool want_lines = format == FORMAT_FULL || format == FORMAT_SARIF || format == FORMAT_GITLAB;
+      run_jobs(self.jobs.contents, self.jobs.size, threads, want_lines);
+      status = check__report(&self, format, root);
+    }
+  }
+  check__delete(&self);
+  return status;
+}
+
+/* ---- rules and rule ---------------------------------------------------------------------- */
+
+/* Reads `--output-format json|text` (or --format) from argv[first..];
+ * other arguments go to `rest`. Returns false on a usage error. */
+static bool cli__catalogue_options(int argc, char **argv, int first, bool *json, StringList *rest) {
+  for (int i = first; i < argc; i++) {
+    const char *arg = argv[i], *value = NULL;
+    if (strcmp(arg, "--output-format") == 0 || strcmp(arg, "--format") == 0) value = i + 1 < argc ? argv[++i] : "";
+    else if (strncmp(arg, "--output-format=", 16) == 0) value = arg + 16;
+    else if (strncmp(arg, "--format=", 9) == 0) value = arg + 9;
+    if (!value) {
+      string_list_push(rest, arg);
+      continue;
+    }
+    if (strcmp(value, "json") != 0 && strcmp(value, "text") != 0) {
+      char *message = gl_format("the rule catalogue is printed as text or json, not `%s`", value);
+      cli__usage_error(message);
+      free(message);
+      return false;
+    }
+    *json = strcmp(value, "json") == 0;
+  }
+  return true;
+}
+
+static cJSON *cli__rule_json(uint32_t index, bool with_docs) {
+  const GlRuleInfo *rule = gl_rule_info(index);
+  cJSON *object = cJSON_CreateObject();
+  cJSON_AddStringToObject(object, "code", rule->code);
+  cJSON_AddStringToObject(object, "name", rule->name);
+  cJSON_AddStringToObject(object, "summary", rule->summary);
+  cJSON_AddStringToObject(object, "fix_hint", rule->fix_hint ? rule->fix_hint : "");
+  cJSON_AddStringToObject(object, "severity", gl_severity_name(rule->severity));
+  cJSON_AddStringToObject(object, "effect", gl_effect_name(rule->effect));
+  cJSON_AddBoolToObject(object, "default_enabled", rule->default_enabled);
+  char *url = report_rule_url(rule);
+  cJSON_AddStringToObject(object, "url", url);
+  free(url);
+  if (with_docs) {
+    const char *docs = gl_rule_docs(index);
+    cJSON_AddStringToObject(object, "docs", docs ? docs : rule->summary);
+  }
+  return object;
+}
+
+static void cli__print_json(cJSON *value) {
+  char *text = cJSON_Print(value);
+  printf("%s\n", text);
+  free(text);
+  cJSON_Delete(value);
+}
+
+int cli_rules(int argc, char **argv, int first) {
+  bool json = false;
+  StringList rest = array_new();
+  bool ok = cli__catalogue_options(argc, argv, first, &json, &rest);
+  if (ok && rest.size > 0) {
+    char *message = gl_format("unexpected argument `%s`", rest.contents[0]);
+    cli__usage_error(message);
+    free(message);
+    ok = false;
+  }
+  string_list_delete(&rest);
+  if (!ok) return EXIT_USAGE;
+  cJSON *array = json ? cJSON_CreateArray() : NULL;
+  if (!json) printf("%-7s %-38s %-8s %s\n", "code", "name", "default", "effect");
+  for (uint32_t i = 0; i < gl_rule_count(); i++) {
+    const GlRuleInfo *rule = gl_rule_info(i);
+    if (json) cJSON_AddItemToArray(array, cli__rule_json(i, false));
+    else printf("%-7s %-38s %-8s %s\n", rule->code, rule->name, rule->default_enabled ? "on" : "off",
+                gl_effect_name(rule->effect));
+  }
+  if (json) cli__print_json(array);
+  return EXIT_CLEAN;
+}
+
+static void cli__print_docs(uint32_t index) {
+  const char *docs = gl_rule_docs(index);
+  const GlRuleInfo *rule = gl_rule_info(index);
+  if (docs) fputs(docs, stdout);
+  else printf("# %s (%s)\n\n%s\n", rule->name, rule->code, rule->summary);
+}
+
+int cli_rule(int argc, char **argv, int first) {
+  bool json = false;
+  StringList rest = array_new();
+  int status = EXIT_CLEAN;
+  if (!cli__catalogue_options(argc, argv, first, &json, &rest)) status = EXIT_USAGE;
+  else if (rest.size != 1) status = cli__usage_error("`gpulint rule` takes one rule code, or --all");
+  bool all = status == EXIT_CLEAN && strcmp(rest.contents[0], "--all") == 0;
+  int index = status == EXIT_CLEAN && !all ? gl_rule_index(rest.contents[0]) : 0;
+  if (index < 0) {
+    char *message = gl_format("unknown rule `%s` (see `gpulint rules`)", rest.contents[0]);
+    status = cli__usage_error(message);
+    free(message);
+  }
+  if (status == EXIT_CLEAN) {
+    uint32_t from = all ? 0 : (uint32_t)index, to = all ? gl_rule_count() : (uint32_t)index + 1;
+    cJSON *array = json && all ? cJSON_CreateArray() : NULL;
+    for (uint32_t i = from; i < to; i++) {
+      if (array) cJSON_AddItemToArray(array, cli__rule_json(i, true));
+      else if (json) cli__print_json(cli__rule_json(i, true));
+      else cli__print_docs(i);
+    }
+    if (array) cli__print_json(array);
+  }
+  string_list_delete(&rest);
+  return status;
+}

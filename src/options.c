@@ -1,0 +1,319 @@
+/* options.c — parsing the flags of `gpulint check`. */
+#include "options.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "report.h"
+#include "select.h"
+
+#define MAX_JOBS 1024
+
+const char CHECK_USAGE[] =
+    "usage: gpulint [check] [OPTIONS] [PATH ...]\n"
+    "       gpulint rules [--output-format json]\n"
+    "       gpulint rule CODE | --all [--output-format json]\n"
+    "       gpulint verify [PATH ...]\n"
+    "       gpulint --version\n"
+    "\n"
+    "Finds GPU-memory and training-loop pitfalls in PyTorch training scripts.\n"
+    "PATH is a file or directory (default: .); `-` reads standard input.\n"
+    "\n"
+    "Rule selection (codes, prefixes such as GPU1, or ALL; comma-separated):\n"
+    "  --select CODES               the rules to run, replacing the default set\n"
+    "  --extend-select CODES        rules to add\n"
+    "  --ignore CODES               rules to leave out\n"
+    "  --extend-per-file-ignores GLOB:CODES\n"
+    "                               leave rules out in files matching GLOB\n"
+    "\n"
+    "Files:\n"
+    "  --exclude GLOBS              replace the default excludes\n"
+    "  --extend-exclude GLOBS       exclude more\n"
+    "  --respect-gitignore, --no-respect-gitignore\n"
+    "                               honour .gitignore files (default: on)\n"
+    "  --force-exclude              apply excludes to paths named explicitly too\n"
+    "  --stdin-filename NAME        the name of standard input (.py or .ipynb)\n"
+    "  --show-files                 list the files that would be linted, then stop\n"
+    "\n"
+    "Output:\n"
+    "  --output-format, --format FORMAT\n"
+    "                               text (default), full, json, json-lines, sarif,\n"
+    "                               github or gitlab\n"
+    "  -o, --output-file FILE       write the output to FILE\n"
+    "  --color auto|always|never    colour text output (default: on a terminal)\n"
+    "  --statistics                 a count per rule instead of the findings\n"
+    "  -q, --quiet                  print findings only, no summary\n"
+    "  -e, --exit-zero              exit 0 even with findings\n"
+    "\n"
+    "Configuration:\n"
+    "  --config PATH                use this config file for every file\n"
+    "  --isolated                   ignore config files\n"
+    "  -j, --jobs N                 lint on N threads (default: one per CPU)\n"
+    "\n"
+    "  -h, --help                   show this help\n"
+    "  --version                    print the version\n"
+    "\n"
+    "Config files: [tool.gpulint] in the nearest pyproject.toml, or gpulint.toml\n"
+    "or .gpulint.toml. Suppress a finding with `# noqa: CODE` on its line.\n"
+    "\n"
+    "exit status: 0 no findings, 1 findings, 2 usage, config or I/O error\n";
+
+typedef bool (*FlagHandler)(CheckOptions *self, const char *value, char **error);
+
+void check_options_init(CheckOptions *self) {
+  memset(self, 0, sizeof *self);
+  config_init(&self->flags);
+}
+
+void check_options_clear(CheckOptions *self) {
+  config_clear(&self->flags);
+  string_list_delete(&self->paths);
+  free(self->config_path);
+  free(self->output_file);
+  free(self->stdin_filename);
+  check_options_init(self);
+}
+
+static void options__replace(char **slot, const char *value) {
+  free(*slot);
+  *slot = gl_strdup(value);
+}
+
+/* Splits at commas outside {} alternatives, dropping empty items. */
+static void options__split(const char *value, StringList *out) {
+  int depth = 0;
+  const char *start = value;
+  for (const char *p = value;; p++) {
+    if (*p == '{') depth++;
+    if (*p == '}' && depth > 0) depth--;
+    if (*p != '\0' && (*p != ',' || depth > 0)) continue;
+    if (p > start) array_push(out, gl_strndup(start, (size_t)(p - start)));
+    if (*p == '\0') break;
+    start = p + 1;
+  }
+}
+
+/* ---- Handlers ------------------------------------------------------------------ */
+
+static bool options__format(CheckOptions *self, const char *value, char **error) {
+  OutputFormat format;
+  if (!report_parse_format(value, &format)) {
+    *error = gl_format("unknown output format `%s` (one of %s)", value, REPORT_FORMAT_NAMES);
+    return false;
+  }
+  options__replace(&self->flags.output_format, value);
+  return true;
+}
+
+static bool options__output_file(CheckOptions *self, const char *value, char **error) {
+  (void)error;
+  options__replace(&self->output_file, value);
+  return true;
+}
+
+static bool options__color(CheckOptions *self, const char *value, char **error) {
+  if (strcmp(value, "auto") == 0) self->color = COLOR_AUTO;
+  else if (strcmp(value, "always") == 0) self->color = COLOR_ALWAYS;
+  else if (strcmp(value, "never") == 0) self->color = COLOR_NEVER;
+  else {
+    *error = gl_format("`--color` takes auto, always or never, not `%s`", value);
+    return false;
+  }
+  return true;
+}
+
+static bool options__selectors(StringList *out, const char *value, char **error) {
+  char *unknown = NULL;
+  if (selector_list_parse(value, out, &unknown)) return true;
+  *error = gl_format("unknown rule selector `%s` (see `gpulint rules`)", unknown);
+  free(unknown);
+  return false;
+}
+
+static bool options__select(CheckOptions *self, const char *value, char **error) {
+  self->flags.selection.has_select = true;
+  return options__selectors(&self->flags.selection.select, value, error);
+}
+
+static bool options__extend_select(CheckOptions *self, const char *value, char **error) {
+  return options__selectors(&self->flags.selection.extend_select, value, error);
+}
+
+static bool options__ignore(CheckOptions *self, const char *value, char **error) {
+  return options__selectors(&self->flags.selection.ignore, value, error);
+}
+
+static bool options__patterns(StringList *out, const char *value, char **error) {
+  StringList globs = array_new();
+  options__split(value, &globs);
+  bool ok = true;
+  for (uint32_t i = 0; ok && i < globs.size; i++) {
+    const char *problem = NULL;
+    ok = config_check_pattern(globs.contents[i], &problem);
+    if (ok) string_list_push(out, globs.contents[i]);
+    else *error = gl_format("%s: `%s`", problem, globs.contents[i]);
+  }
+  string_list_delete(&globs);
+  return ok;
+}
+
+static bool options__exclude(CheckOptions *self, const char *value, char **error) {
+  self->flags.has_exclude = true;
+  return options__patterns(&self->flags.exclude, value, error);
+}
+
+static bool options__extend_exclude(CheckOptions *self, const char *value, char **error) {
+  return options__patterns(&self->flags.extend_exclude, value, error);
+}
+
+/* GLOB:CODES, split at the last ':' */
+static bool options__per_file_ignores(CheckOptions *self, const char *value, char **error) {
+  const char *colon = strrchr(value, ':');
+  if (!colon || colon == value) {
+    *error = gl_format("`--extend-per-file-ignores` takes GLOB:CODES, not `%s`", value);
+    return false;
+  }
+  PerFileIgnore ignore = {gl_strndup(value, (size_t)(colon - value)), (StringList)array_new()};
+  array_push(&self->flags.per_file_ignores, ignore);
+  const char *problem = NULL;
+  if (!config_check_pattern(ignore.pattern, &problem)) {
+    *error = gl_format("%s: `%s`", problem, ignore.pattern);
+    return false;
+  }
+  return options__selectors(&array_back(&self->flags.per_file_ignores)->codes, colon + 1, error);
+}
+
+static bool options__jobs(CheckOptions *self, const char *value, char **error) {
+  char *end = NULL;
+  long jobs = strtol(value, &end, 10);
+  if (end == value || *end != '\0' || jobs < 0 || jobs > MAX_JOBS) {
+    *error = gl_format("`--jobs` takes a number from 0 (one per CPU) to %d, not `%s`", MAX_JOBS, value);
+    return false;
+  }
+  self->jobs = (uint32_t)jobs;
+  return true;
+}
+
+static bool options__config(CheckOptions *self, const char *value, char **error) {
+  (void)error;
+  options__replace(&self->config_path, value);
+  return true;
+}
+
+static bool options__stdin_filename(CheckOptions *self, const char *value, char **error) {
+  (void)error;
+  options__replace(&self->stdin_filename, value);
+  return true;
+}
+
+#define SWITCH(function, statement)                                          \
+  static bool function(CheckOptions *self, const char *value, char **error) { \
+    (void)value;                                                             \
+    (void)error;                                                             \
+    statement;                                                               \
+    return true;                                                             \
+  }
+
+SWITCH(options__respect_gitignore, self->flags.respect_gitignore = 1)
+SWITCH(options__no_respect_gitignore, self->flags.respect_gitignore = 0)
+SWITCH(options__force_exclude, self->flags.force_exclude = 1)
+SWITCH(options__no_force_exclude, self->flags.force_exclude = 0)
+SWITCH(options__isolated, self->isolated = true)
+SWITCH(options__exit_zero, self->exit_zero = true)
+SWITCH(options__statistics, self->statistics = true)
+SWITCH(options__quiet, self->quiet = true)
+SWITCH(options__show_files, self->show_files = true)
+SWITCH(options__help, self->help = true)
+
+static const struct {
+  const char *name;
+  char short_name;
+  bool takes_value;
+  FlagHandler apply;
+} FLAGS[] = {
+    {"output-format", 0, true, options__format},
+    {"format", 0, true, options__format},
+    {"output-file", 'o', true, options__output_file},
+    {"color", 0, true, options__color},
+    {"select", 0, true, options__select},
+    {"extend-select", 0, true, options__extend_select},
+    {"ignore", 0, true, options__ignore},
+    {"extend-per-file-ignores", 0, true, options__per_file_ignores},
+    {"exclude", 0, true, options__exclude},
+    {"extend-exclude", 0, true, options__extend_exclude},
+    {"respect-gitignore", 0, false, options__respect_gitignore},
+    {"no-respect-gitignore", 0, false, options__no_respect_gitignore},
+    {"force-exclude", 0, false, options__force_exclude},
+    {"no-force-exclude", 0, false, options__no_force_exclude},
+    {"config", 0, true, options__config},
+    {"isolated", 0, false, options__isolated},
+    {"stdin-filename", 0, true, options__stdin_filename},
+    {"jobs", 'j', true, options__jobs},
+    {"exit-zero", 'e', false, options__exit_zero},
+    {"statistics", 0, false, options__statistics},
+    {"quiet", 'q', false, options__quiet},
+    {"show-files", 0, false, options__show_files},
+    {"help", 'h', false, options__help},
+};
+
+#define FLAG_COUNT (sizeof FLAGS / sizeof FLAGS[0])
+
+/* ---- Parsing --------------------------------------------------------------------- */
+
+/* The flag that `arg` names, and where an attached value starts (after
+ * '=' or a short flag's letter), or FLAG_COUNT. */
+static size_t options__lookup(const char *arg, const char **attached) {
+  *attached = NULL;
+  for (size_t i = 0; i < FLAG_COUNT; i++) {
+    if (arg[1] == '-') {
+      size_t length = strlen(FLAGS[i].name);
+      if (strncmp(arg + 2, FLAGS[i].name, length) != 0) continue;
+      if (arg[2 + length] == '=') *attached = arg + 3 + length;
+      else if (arg[2 + length] != '\0') continue;
+      return i;
+    }
+    if (FLAGS[i].short_name && arg[1] == FLAGS[i].short_name) {
+      if (arg[2] != '\0') *attached = arg + 2;
+      return i;
+    }
+  }
+  return FLAG_COUNT;
+}
+
+/* Applies the flag at argv[*i], taking its value from the next argument
+ * when it is not attached. */
+static bool options__flag(CheckOptions *self, int argc, char **argv, int *i, char **error) {
+  const char *arg = argv[*i], *value = NULL;
+  size_t flag = options__lookup(arg, &value);
+  if (flag == FLAG_COUNT) {
+    *error = gl_format("unknown option `%s`", arg);
+    return false;
+  }
+  if (!FLAGS[flag].takes_value && value) {
+    *error = gl_format("`%s` takes no value", arg);
+    return false;
+  }
+  if (FLAGS[flag].takes_value && !value) {
+    if (*i + 1 >= argc) {
+      *error = gl_format("`%s` needs a value", arg);
+      return false;
+    }
+    value = argv[++*i];
+  }
+  return FLAGS[flag].apply(self, value, error);
+}
+
+bool check_options_parse(CheckOptions *self, int argc, char **argv, int first, char **error) {
+  *error = NULL;
+  for (int i = first; i < argc; i++) {
+    const char *arg = argv[i];
+    if (strcmp(arg, "--") == 0) {
+      for (i++; i < argc; i++) string_list_push(&self->paths, argv[i]);
+    } else if (arg[0] == '-' && arg[1] != '\0') {
+      if (!options__flag(self, argc, argv, &i, error)) return false;
+    } else {
+      string_list_push(&self->paths, arg);
+    }
+  }
+  return true;
+}

@@ -1,0 +1,126 @@
+/* run.c — reading and linting files on a pool of threads. */
+#include "run.h"
+
+#include <errno.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "alloc.h"
+#include "snippet.h"
+
+/* The engine refuses larger inputs. */
+#define MAX_READ_BYTES (256u * 1024u * 1024u)
+
+typedef struct {
+  LintJob *jobs;
+  size_t count;
+  size_t next;
+  bool want_lines;
+  pthread_mutex_t lock;
+} Pool;
+
+uint32_t run_default_threads(void) {
+  long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+  return cpus > 0 ? (uint32_t)cpus : 1;
+}
+
+void lint_job_clear(LintJob *self) {
+  if (self->result) snippet_lines_delete(self->lines, self->result->finding_count);
+  else snippet_lines_delete(self->lines, 0);
+  gl_file_result_delete(self->result);
+  free(self->path);
+  free(self->input);
+  memset(self, 0, sizeof *self);
+}
+
+/* Reads the rest of `file` into a new buffer; NULL when it passes the
+ * limit. */
+static char *run__read_all(FILE *file, size_t size_hint, size_t *length) {
+  size_t capacity = size_hint + 1, used = 0, got;
+  char *bytes = gl_malloc(capacity);
+  while ((got = fread(bytes + used, 1, capacity - used, file)) > 0) {
+    used += got;
+    if (used > MAX_READ_BYTES) {
+      free(bytes);
+      return NULL;
+    }
+    if (used == capacity) bytes = gl_realloc(bytes, capacity *= 2);
+  }
+  *length = used;
+  return bytes;
+}
+
+/* Reads a regular file whole; NULL with `error` set (the caller frees
+ * both). */
+static char *run__read(const char *path, size_t *length, char **error) {
+  struct stat info;
+  FILE *file = fopen(path, "rb");
+  if (!file || fstat(fileno(file), &info) != 0) {
+    *error = gl_format("cannot read: %s", strerror(errno));
+    if (file) fclose(file);
+    return NULL;
+  }
+  char *bytes = NULL;
+  if (!S_ISREG(info.st_mode)) {
+    *error = gl_strdup(S_ISDIR(info.st_mode) ? "is a directory" : "is not a regular file");
+  } else if ((uint64_t)info.st_size > MAX_READ_BYTES || !(bytes = run__read_all(file, (size_t)info.st_size, length))) {
+    *error = gl_format("file is too large to lint (the limit is %u bytes)", MAX_READ_BYTES);
+  } else if (ferror(file)) {
+    *error = gl_strdup("cannot read: I/O error");
+    free(bytes);
+    bytes = NULL;
+  }
+  fclose(file);
+  return bytes;
+}
+
+static void run__job(GlLinter *linter, LintJob *job, bool want_lines) {
+  size_t length = job->input_length;
+  char *error = NULL;
+  char *bytes = job->input ? job->input : run__read(job->path, &length, &error);
+  if (!bytes) {
+    job->result = gl_calloc(1, sizeof(GlFileResult));
+    job->result->path = gl_strdup(job->path);
+    job->result->error = error;
+    return;
+  }
+  job->result = gl_linter_lint_buffer(linter, job->path, bytes, length, &job->rules);
+  if (want_lines && job->result->finding_count > 0) job->lines = snippet_lines(bytes, length, job->result);
+  if (bytes != job->input) free(bytes);
+}
+
+static void *run__worker(void *argument) {
+  Pool *pool = argument;
+  GlLinter *linter = gl_linter_new();
+  for (;;) {
+    pthread_mutex_lock(&pool->lock);
+    size_t index = pool->next++;
+    pthread_mutex_unlock(&pool->lock);
+    if (index >= pool->count) break;
+    run__job(linter, &pool->jobs[index], pool->want_lines);
+  }
+  gl_linter_delete(linter);
+  return NULL;
+}
+
+void run_jobs(LintJob *jobs, size_t count, uint32_t threads, bool want_lines) {
+  Pool pool = {jobs, count, 0, want_lines, PTHREAD_MUTEX_INITIALIZER};
+  if (threads > count) threads = (uint32_t)count;
+  if (threads <= 1) {
+    run__worker(&pool);
+    return;
+  }
+  pthread_t *workers = gl_calloc(threads, sizeof(pthread_t));
+  uint32_t started = 0;
+  for (; started < threads; started++) {
+    if (pthread_create(&workers[started], NULL, run__worker, &pool) != 0) break;
+  }
+  if (started == 0) run__worker(&pool); /* no thread could start: work here */
+  for (uint32_t i = 0; i < started; i++) pthread_join(workers[i], NULL);
+  free(workers);
+  pthread_mutex_destroy(&pool.lock);
+}

@@ -1,0 +1,34 @@
+/* run.h — linting a list of files on worker threads.
+ *
+ * Each worker owns one GlLinter and takes the next job until none is left;
+ * results land in their job, so the output order does not depend on the
+ * number of workers. */
+#ifndef GPULINT_RUN_H
+#define GPULINT_RUN_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "gpulint.h"
+
+typedef struct {
+  char *path;            /* as shown and as given to the engine; owned */
+  GlRuleSet rules;
+  char *input;           /* bytes already read (standard input), or NULL to read `path`; owned */
+  size_t input_length;
+  GlFileResult *result;  /* set by run_jobs; owned */
+  char **lines;          /* each finding's line, when asked for; owned */
+} LintJob;
+
+/* Lints every job with up to `threads` workers. With `want_lines`, also
+ * fills each job's `lines` (for `full` output and fingerprints). */
+void run_jobs(LintJob *jobs, size_t count, uint32_t threads, bool want_lines);
+
+/* The number of online CPUs (at least 1). */
+uint32_t run_default_threads(void);
+
+/* Frees what the job owns. */
+void lint_job_clear(LintJob *self);
+
+#endif

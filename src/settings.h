@@ -1,0 +1,71 @@
+/* settings.h — which settings apply to a file, from the nearest config
+ * file and the command line.
+ *
+ * Each directory takes the closest config file at or above it: in one
+ * directory .gpulint.toml, then gpulint.toml, then a pyproject.toml that
+ * has a [tool.gpulint] table. Files are not merged; flags on the command
+ * line override whichever file applies. `--config PATH` uses one file for
+ * everything and `--isolated` uses none. */
+#ifndef GPULINT_SETTINGS_H
+#define GPULINT_SETTINGS_H
+
+#include <stdbool.h>
+
+#include "config.h"
+#include "gpulint.h"
+
+/* A glob from a config file or the command line, matched against a path's
+ * last component (`name`) and against the whole absolute path
+ * (`absolute`: the glob joined to the directory it is relative to). */
+typedef struct {
+  char *name;
+  char *absolute; /* NULL for built-in names */
+} FilePattern;
+
+typedef Array(FilePattern) FilePatterns;
+
+typedef struct {
+  FilePatterns patterns;
+  StringList codes; /* borrowed from the config */
+} FileIgnore;
+
+typedef struct {
+  const Config *config;   /* the file these came from, or NULL; borrowed */
+  GlRuleSet rules;        /* before per-file ignores */
+  FilePatterns exclude;
+  Array(FileIgnore) per_file_ignores;
+  bool respect_gitignore;
+  bool force_exclude;
+  const char *output_format; /* NULL: text */
+} Settings;
+
+typedef struct {
+  const char *cwd;         /* absolute */
+  const Config *cli;       /* the command line's flags */
+  const char *config_path; /* --config, or NULL */
+  bool isolated;           /* --isolated */
+} ResolverOptions;
+
+typedef struct Resolver Resolver;
+
+/* Borrows `options` and what it points to for the resolver's lifetime.
+ * Returns NULL and sets `error` ("path:line: message"; the caller frees it)
+ * when --config names a file that cannot be used. */
+Resolver *resolver_new(const ResolverOptions *options, char **error);
+void resolver_delete(Resolver *self);
+
+/* The settings for files in the absolute `directory`; borrowed from the
+ * resolver. NULL and `error` set (the caller frees it) when a config file on
+ * the way is malformed. */
+const Settings *resolver_settings(Resolver *self, const char *directory, char **error);
+
+/* Whether an exclude pattern matches the absolute path or its name. */
+bool settings_excludes(const Settings *self, const char *absolute);
+
+/* The rules for one file: `rules` less its per-file ignores. */
+GlRuleSet settings_rules_for(const Settings *self, const char *absolute);
+
+/* Whether the directory name is one of the default excludes. */
+bool settings_is_default_exclude(const char *name);
+
+#endif
