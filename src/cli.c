@@ -105,9 +105,6 @@ static bool check__stdin_job(Check *self) {
 
 static bool check__discover(Check *self) {
   Discovery *discovery = &self->discovery;
-  discovery->resolver = self->resolver;
-  discovery->cwd = self->cwd;
-  discovery->errors = stderr;
   StringList *paths = &self->options.paths;
   if (paths->size == 0) string_list_push(paths, ".");
   for (uint32_t i = 0; i < paths->size; i++) {
@@ -187,6 +184,9 @@ static int check__prepare(Check *self, OutputFormat *format, const Settings **ro
     free(error);
     return EXIT_USAGE;
   }
+  self->discovery.resolver = self->resolver;
+  self->discovery.cwd = self->cwd;
+  self->discovery.errors = stderr;
   *format = FORMAT_TEXT;
   if ((*root)->output_format) report_parse_format((*root)->output_format, format);
   self->out = stdout;
@@ -255,6 +255,14 @@ static bool cli__catalogue_options(int argc, char **argv, int first, bool *json,
   return true;
 }
 
+/* The rule's page, or a heading and its summary when it has none; the
+ * caller frees it. */
+static char *cli__docs(uint32_t index) {
+  const char *docs = gl_rule_docs(index);
+  const GlRuleInfo *rule = gl_rule_info(index);
+  return docs ? gl_strdup(docs) : gl_format("# %s (%s)\n\n%s\n", rule->name, rule->code, rule->summary);
+}
+
 static cJSON *cli__rule_json(uint32_t index, bool with_docs) {
   const GlRuleInfo *rule = gl_rule_info(index);
   cJSON *object = cJSON_CreateObject();
@@ -269,8 +277,9 @@ static cJSON *cli__rule_json(uint32_t index, bool with_docs) {
   cJSON_AddStringToObject(object, "url", url);
   free(url);
   if (with_docs) {
-    const char *docs = gl_rule_docs(index);
-    cJSON_AddStringToObject(object, "docs", docs ? docs : rule->summary);
+    char *docs = cli__docs(index);
+    cJSON_AddStringToObject(object, "docs", docs);
+    free(docs);
   }
   return object;
 }
@@ -307,10 +316,9 @@ int cli_rules(int argc, char **argv, int first) {
 }
 
 static void cli__print_docs(uint32_t index) {
-  const char *docs = gl_rule_docs(index);
-  const GlRuleInfo *rule = gl_rule_info(index);
-  if (docs) fputs(docs, stdout);
-  else printf("# %s (%s)\n\n%s\n", rule->name, rule->code, rule->summary);
+  char *docs = cli__docs(index);
+  fputs(docs, stdout);
+  free(docs);
 }
 
 int cli_rule(int argc, char **argv, int first) {

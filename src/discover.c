@@ -45,6 +45,15 @@ static StringList discover__list(const char *directory) {
 
 /* ---- .gitignore files above a walk ---------------------------------------------- */
 
+/* Pushes the .gitignore of `directory`, if it has one, and returns it. */
+static Gitignore *discover__push_gitignore(const char *directory, GitignoreStack *stack) {
+  char *path = path_join(directory, ".gitignore");
+  Gitignore *ignore = gitignore_read(directory, path);
+  free(path);
+  if (ignore) array_push(stack, ignore);
+  return ignore;
+}
+
 /* The nearest directory at or above `directory` that holds `.git`, or NULL. */
 static char *discover__repository_root(const char *directory) {
   char *current = gl_strdup(directory);
@@ -68,15 +77,14 @@ static char *discover__repository_root(const char *directory) {
 static void discover__ancestor_ignores(const char *directory, GitignoreStack *stack) {
   char *root = discover__repository_root(directory);
   if (!root) return;
-  char *git = path_join(root, ".git");
-  Gitignore *exclude = gitignore_read(git, "info/exclude");
-  free(git);
+  char *exclude_path = path_join(root, ".git/info/exclude");
+  Gitignore *exclude = gitignore_read(root, exclude_path);
+  free(exclude_path);
   if (exclude) array_push(stack, exclude);
   const char *below = path_relative(root, directory);
   char *current = gl_strdup(root);
   for (const char *p = below; p && *p;) {
-    Gitignore *ignore = gitignore_read(current, ".gitignore");
-    if (ignore) array_push(stack, ignore);
+    discover__push_gitignore(current, stack);
     const char *slash = strchr(p, '/');
     size_t length = slash ? (size_t)(slash - p) : strlen(p);
     char *next = gl_format("%s%s%.*s", current, strcmp(current, "/") == 0 ? "" : "/", (int)length, p);
@@ -125,8 +133,7 @@ static bool discover__entry(Discovery *self, const Settings *settings, const cha
 static bool discover__walk(Discovery *self, const char *path, const char *absolute, GitignoreStack *ignores) {
   const Settings *settings = resolver_settings(self->resolver, absolute, &self->fatal);
   if (!settings) return false;
-  Gitignore *own = gitignore_read(absolute, ".gitignore");
-  if (own) array_push(ignores, own);
+  Gitignore *own = discover__push_gitignore(absolute, ignores);
   StringList names = discover__list(absolute);
   bool ok = true;
   for (uint32_t i = 0; ok && i < names.size; i++) {

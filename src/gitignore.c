@@ -76,14 +76,12 @@ Gitignore *gitignore_new(const char *directory, const char *bytes, size_t length
   return self;
 }
 
-Gitignore *gitignore_read(const char *directory, const char *name) {
-  char *path = path_join(directory, name);
+Gitignore *gitignore_read(const char *directory, const char *path) {
   struct stat info;
   FILE *file = NULL;
   if (stat(path, &info) == 0 && S_ISREG(info.st_mode) && info.st_size <= (off_t)MAX_FILE_BYTES) {
     file = fopen(path, "rb");
   }
-  free(path);
   if (!file) return NULL;
   char *bytes = gl_malloc((size_t)info.st_size + 1);
   size_t length = fread(bytes, 1, (size_t)info.st_size, file);

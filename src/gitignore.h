@@ -29,8 +29,9 @@ typedef enum {
  * absolute `directory`; never fails. The caller deletes the result. */
 Gitignore *gitignore_new(const char *directory, const char *bytes, size_t length);
 
-/* Reads `directory/name`; NULL when it does not exist or cannot be read. */
-Gitignore *gitignore_read(const char *directory, const char *name);
+/* Reads the file at `path`, whose patterns are relative to the absolute
+ * `directory`; NULL when it does not exist or cannot be read. */
+Gitignore *gitignore_read(const char *directory, const char *path);
 
 void gitignore_delete(Gitignore *self);
 

@@ -2,6 +2,7 @@
 #include "run.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -54,14 +55,30 @@ static char *run__read_all(FILE *file, size_t size_hint, size_t *length) {
   return bytes;
 }
 
+/* Opens `path` for reading without blocking on a pipe or device, and fills
+ * `info`; NULL with errno set on failure. */
+static FILE *run__open(const char *path, struct stat *info) {
+  int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+  if (fd < 0) return NULL;
+  int flags = fcntl(fd, F_GETFL);
+  if (fstat(fd, info) != 0 || flags < 0 || fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) != 0) {
+    int saved = errno;
+    close(fd);
+    errno = saved;
+    return NULL;
+  }
+  FILE *file = fdopen(fd, "rb");
+  if (!file) close(fd);
+  return file;
+}
+
 /* Reads a regular file whole; NULL with `error` set (the caller frees
  * both). */
 static char *run__read(const char *path, size_t *length, char **error) {
   struct stat info;
-  FILE *file = fopen(path, "rb");
-  if (!file || fstat(fileno(file), &info) != 0) {
+  FILE *file = run__open(path, &info);
+  if (!file) {
     *error = gl_format("cannot read: %s", strerror(errno));
-    if (file) fclose(file);
     return NULL;
   }
   char *bytes = NULL;

@@ -1,0 +1,943 @@
+#!/usr/bin/env python3
+"""Command-line tests for gpulint: one case per behaviour, each run as its own
+meson test. Every case works in a fresh temporary directory, runs the real
+binary and checks its exit status and its parsed output.
+
+Usage: cli_test.py --gpulint BINARY --source REPO CASE
+       cli_test.py --list
+"""
+import argparse
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+SKIP = 77  # meson's exit status for a skipped test
+
+BAD = """import torch
+
+
+def train(model, loader, optimizer):
+    for x, y in loader:
+        loss = model(x).sum()
+        loss.backward()
+        optimizer.step()
+"""
+BAD_LINE, BAD_COLUMN, BAD_END_COLUMN = 7, 9, 24
+
+GOOD = """import torch
+
+
+def train(model, loader, optimizer):
+    for x, y in loader:
+        optimizer.zero_grad()
+        loss = model(x).sum()
+        loss.backward()
+        optimizer.step()
+"""
+
+CLEARED_TOO_LATE = """import torch
+
+
+def train(model, loader, optimizer):
+    for x, y in loader:
+        loss = model(x).sum()
+        loss.backward()
+        optimizer.zero_grad()
+        optimizer.step()
+"""
+
+SYNTAX_ERROR = "def broken(:\n    pass\n"
+
+TEXT_LINE = re.compile(r"^(?P<path>.+?):(?:cell (?P<cell>\d+):)?(?P<line>\d+):(?P<column>\d+): (?P<code>[A-Z]+\d+) (?P<message>.+)$")
+ANNOTATION = re.compile(r"^::(?P<level>error|warning|notice) (?P<properties>[^:]*(?:%3A[^:]*)*)::(?P<message>.*)$")
+ANSI = re.compile(r"\x1b\[[0-9;]*m")
+
+
+class Failure(Exception):
+    pass
+
+
+def check(condition, message):
+    if not condition:
+        raise Failure(message)
+
+
+def equal(actual, expected, what):
+    if actual != expected:
+        raise Failure("%s: expected %r, got %r" % (what, expected, actual))
+
+
+class Run:
+    def __init__(self, args, status, out, err):
+        self.args, self.status, self.out, self.err = args, status, out, err
+
+    def expect(self, status):
+        if self.status != status:
+            raise Failure("gpulint %s: exit %d, expected %d\n--- stdout\n%s--- stderr\n%s"
+                          % (" ".join(self.args), self.status, status, self.out, self.err))
+        return self
+
+    def json(self):
+        try:
+            return json.loads(self.out)
+        except ValueError as error:
+            raise Failure("not JSON (%s):\n%s" % (error, self.out))
+
+    def findings(self):
+        """(path, line, column, code) of each text finding line."""
+        found = []
+        for line in self.out.splitlines():
+            match = TEXT_LINE.match(line)
+            if match:
+                found.append((match["path"], int(match["line"]), int(match["column"]), match["code"]))
+        return found
+
+    def codes(self):
+        return sorted({code for _, _, _, code in self.findings()})
+
+
+class Case:
+    def __init__(self, gpulint, source, root):
+        self.gpulint, self.source, self.root = gpulint, source, root
+        self.env = {key: value for key, value in os.environ.items()
+                    if key not in ("GITHUB_WORKSPACE", "CI_PROJECT_DIR", "NO_COLOR", "FORCE_COLOR")}
+
+    def path(self, relative):
+        return os.path.join(self.root, relative)
+
+    def write(self, relative, text, mode="w"):
+        path = self.path(relative)
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(path, mode) as f:
+            f.write(text)
+        return path
+
+    def run(self, *args, stdin=None, cwd=None, env=None):
+        environment = dict(self.env, **(env or {}))
+        process = subprocess.run([self.gpulint, *args], cwd=cwd or self.root, input=stdin, capture_output=True,
+                                 env=environment, timeout=60)
+        return Run(list(args), process.returncode, process.stdout.decode("utf-8", "replace"),
+                   process.stderr.decode("utf-8", "replace"))
+
+    def rules(self):
+        return self.run("rules", "--output-format", "json").expect(0).json()
+
+
+CASES = {}
+
+
+def case(function):
+    CASES[function.__name__] = function
+    return function
+
+
+# ---- Text output -------------------------------------------------------------------
+
+@case
+def text_reports_findings_and_summary(t):
+    t.write("bad.py", BAD)
+    run = t.run().expect(1)
+    equal(run.findings(), [("bad.py", BAD_LINE, BAD_COLUMN, "GPU001")], "findings")
+    equal(run.out.splitlines()[-1], "Found 1 finding (1 file).", "summary")
+
+
+@case
+def text_clean_run_passes(t):
+    t.write("good.py", GOOD)
+    run = t.run("check").expect(0)
+    equal(run.out, "All checks passed!\n", "output")
+
+
+@case
+def text_full_shows_source_caret_and_hint(t):
+    t.write("bad.py", BAD)
+    run = t.run("--output-format", "full").expect(1)
+    lines = run.out.splitlines()
+    source = BAD.splitlines()[BAD_LINE - 1]
+    hint = next(rule["fix_hint"] for rule in t.rules() if rule["code"] == "GPU001")
+    index = next(i for i, line in enumerate(lines) if TEXT_LINE.match(line))
+    code_line = next(line for line in lines[index:] if line.endswith(source))
+    caret_line = lines[lines.index(code_line) + 1]
+    gutter = code_line.index("|") + 2
+    equal(code_line[gutter:], source, "source line")
+    carets = caret_line[gutter:]
+    equal(carets.index("^") + 1, BAD_COLUMN, "caret column")
+    equal(carets.count("^"), BAD_END_COLUMN - BAD_COLUMN, "caret width")
+    check(any(line.strip() == "= help: " + hint for line in lines), "fix hint missing:\n" + run.out)
+    equal(lines[-1], "Found 1 finding (1 file).", "summary")
+
+
+@case
+def text_full_caret_follows_tabs(t):
+    t.write("tabs.py", BAD.replace("        ", "\t\t"))
+    run = t.run("--format=full").expect(1)
+    lines = run.out.splitlines()
+    code_line = next(line for line in lines if line.endswith("\t\tloss.backward()"))
+    caret_line = lines[lines.index(code_line) + 1]
+    gutter = code_line.index("|") + 2
+    equal(caret_line[gutter:], "\t\t" + "^" * len("loss.backward()"), "caret under a tab-indented line")
+
+
+@case
+def color_only_when_asked_or_on_a_terminal(t):
+    t.write("bad.py", BAD)
+    plain = t.run().expect(1)
+    check(not ANSI.search(plain.out), "colour without a terminal")
+    coloured = t.run("--color", "always").expect(1)
+    check(ANSI.search(coloured.out), "no colour with --color always")
+    equal(ANSI.sub("", coloured.out), plain.out, "text without the colour codes")
+    check(not ANSI.search(t.run("--color=never", "--format", "full").out), "colour with --color never")
+    check(not ANSI.search(t.run(env={"NO_COLOR": "1"}).out), "colour with NO_COLOR")
+    t.run("--color", "sometimes").expect(2)
+
+
+@case
+def color_auto_on_a_terminal(t):
+    try:
+        import pty
+    except ImportError:
+        return SKIP
+    t.write("bad.py", BAD)
+    primary, secondary = pty.openpty()
+    process = subprocess.Popen([t.gpulint, "bad.py"], cwd=t.root, stdout=secondary, stderr=secondary, env=t.env)
+    os.close(secondary)
+    output = b""
+    while True:
+        try:
+            chunk = os.read(primary, 4096)
+        except OSError:
+            break
+        if not chunk:
+            break
+        output += chunk
+    process.wait(timeout=60)
+    os.close(primary)
+    check(ANSI.search(output.decode("utf-8", "replace")), "no colour on a terminal")
+
+
+# ---- Machine formats ---------------------------------------------------------------
+
+FINDING_KEYS = {"path", "line", "column", "end_line", "end_column", "code", "name", "message", "severity",
+                "effect", "url"}
+
+
+@case
+def json_has_every_field(t):
+    t.write("bad.py", BAD)
+    t.write("two.py", CLEARED_TOO_LATE)
+    findings = t.run("--output-format", "json").expect(1).json()
+    equal(len(findings), 2, "finding count")
+    for finding in findings:
+        check(FINDING_KEYS <= set(finding), "missing keys: %s" % (FINDING_KEYS - set(finding)))
+        check("cell" not in finding, "cell in a .py finding")
+    first = findings[0]
+    equal((first["path"], first["line"], first["column"], first["end_line"], first["end_column"]),
+          ("bad.py", BAD_LINE, BAD_COLUMN, BAD_LINE, BAD_END_COLUMN), "position")
+    equal((first["code"], first["name"], first["severity"], first["effect"]),
+          ("GPU001", "missing-zero-grad", "error", "wrong-gradients"), "rule fields")
+    check(first["url"].startswith("https://") and first["url"].endswith("missing-zero-grad"), "url")
+    equal(findings[1]["code"], "GPU002", "second finding")
+    equal(t.run("--format", "json", "--exit-zero").json(), findings, "json is stable")
+
+
+@case
+def json_lines_one_object_per_line(t):
+    t.write("bad.py", BAD)
+    t.write("two.py", CLEARED_TOO_LATE)
+    run = t.run("--output-format", "json-lines").expect(1)
+    objects = [json.loads(line) for line in run.out.splitlines()]
+    equal([o["code"] for o in objects], ["GPU001", "GPU002"], "codes")
+    equal(objects, t.run("--format", "json").json(), "same objects as json")
+
+
+@case
+def json_clean_run_is_an_empty_array(t):
+    t.write("good.py", GOOD)
+    equal(t.run("--format", "json").expect(0).json(), [], "findings")
+
+
+def sarif_run(t, *args, env=None):
+    document = t.run("--output-format", "sarif", *args, env=env).json()
+    equal(document["version"], "2.1.0", "version")
+    check("sarif-2.1.0" in document["$schema"], "$schema")
+    equal(len(document["runs"]), 1, "runs")
+    return document["runs"][0]
+
+
+@case
+def sarif_has_the_fields_github_needs(t):
+    t.write("src/bad.py", BAD)
+    run = sarif_run(t)
+    driver = run["tool"]["driver"]
+    equal(driver["name"], "gpulint", "driver name")
+    check(re.match(r"^\d+\.\d+\.\d+", driver["version"]), "driver version")
+    check(driver["informationUri"].startswith("https://"), "informationUri")
+    default_codes = [rule["code"] for rule in t.rules() if rule["default_enabled"]]
+    equal([rule["id"] for rule in driver["rules"]], default_codes, "every enabled rule is listed")
+    for rule in driver["rules"]:
+        for key in ("id", "name"):
+            check(rule[key], "rule %s" % key)
+        for key in ("shortDescription", "fullDescription", "help"):
+            check(rule[key]["text"], "rule %s.text" % key)
+        check(rule["defaultConfiguration"]["level"] in ("error", "warning", "note"), "level")
+    result, = run["results"]
+    equal(result["ruleId"], "GPU001", "ruleId")
+    equal(driver["rules"][result["ruleIndex"]]["id"], "GPU001", "ruleIndex")
+    equal(result["level"], "error", "level")
+    check(result["message"]["text"], "message")
+    location = result["locations"][0]["physicalLocation"]
+    equal(location["artifactLocation"], {"uri": "src/bad.py", "uriBaseId": "%SRCROOT%"}, "artifactLocation")
+    equal(location["region"], {"startLine": BAD_LINE, "startColumn": BAD_COLUMN, "endLine": BAD_LINE,
+                               "endColumn": BAD_END_COLUMN}, "region")
+    check(result["partialFingerprints"]["primaryLocationLineHash"], "fingerprint")
+    check(run["originalUriBaseIds"]["%SRCROOT%"]["uri"].startswith("file:///"), "originalUriBaseIds")
+    equal(run["invocations"][0]["executionSuccessful"], True, "executionSuccessful")
+
+
+@case
+def sarif_lists_every_selected_rule(t):
+    t.write("good.py", GOOD)
+    run = sarif_run(t, "--select", "ALL")
+    equal([rule["id"] for rule in run["tool"]["driver"]["rules"]], [rule["code"] for rule in t.rules()],
+          "all rules")
+    equal(run["results"], [], "results")
+    run = sarif_run(t, "--select", "GPU002")
+    equal([rule["id"] for rule in run["tool"]["driver"]["rules"]], ["GPU002"], "one rule")
+
+
+@case
+def sarif_fingerprints_survive_line_shifts(t):
+    t.write("bad.py", BAD)
+    before = sarif_run(t)["results"][0]
+    t.write("bad.py", "# a comment\n\n\n" + BAD)
+    after = sarif_run(t)["results"][0]
+    region = lambda result: result["locations"][0]["physicalLocation"]["region"]["startLine"]
+    equal(region(after), region(before) + 3, "the finding moved")
+    equal(after["partialFingerprints"], before["partialFingerprints"], "fingerprint")
+
+
+@case
+def sarif_paths_relative_to_the_workspace(t):
+    t.write("repo/pkg/my file.py", BAD)
+    run = t.run("--output-format", "sarif", "pkg", cwd=t.path("repo"), env={"GITHUB_WORKSPACE": t.root}).json()
+    location = run["runs"][0]["results"][0]["locations"][0]["physicalLocation"]["artifactLocation"]
+    equal(location, {"uri": "repo/pkg/my%20file.py", "uriBaseId": "%SRCROOT%"}, "artifactLocation")
+
+
+@case
+def sarif_reports_files_it_could_not_lint(t):
+    t.write("bad.py", BAD)
+    t.write("binary.py", "x = 1\x00\n")
+    run = t.run("--output-format", "sarif")
+    run.expect(2)
+    invocation = run.json()["runs"][0]["invocations"][0]
+    equal(invocation["executionSuccessful"], False, "executionSuccessful")
+    check("binary.py" in invocation["toolExecutionNotifications"][0]["message"]["text"], "notification")
+
+
+def github_escape(text, property=False):
+    text = text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+    return text.replace(":", "%3A").replace(",", "%2C") if property else text
+
+
+def github_unescape(text):
+    for escaped, plain in (("%3A", ":"), ("%2C", ","), ("%0D", "\r"), ("%0A", "\n"), ("%25", "%")):
+        text = text.replace(escaped, plain)
+    return text
+
+
+@case
+def github_annotations(t):
+    name = "odd,na:me%.py"
+    t.write(name, BAD)
+    run = t.run("--output-format", "github").expect(1)
+    line, = run.out.splitlines()
+    match = ANNOTATION.match(line)
+    check(match, "not an annotation: " + line)
+    equal(match["level"], "error", "level")
+    properties = dict(item.split("=", 1) for item in match["properties"].split(","))
+    equal(properties["file"], github_escape(name, property=True), "file is escaped")
+    equal(github_unescape(properties["file"]), name, "file")
+    equal((properties["line"], properties["col"], properties["endLine"], properties["endColumn"]),
+          (str(BAD_LINE), str(BAD_COLUMN), str(BAD_LINE), str(BAD_END_COLUMN)), "position")
+    equal(properties["title"], "gpulint (GPU001)", "title")
+    message = github_unescape(match["message"])
+    check(message.startswith("%s:%d:%d: GPU001 " % (name, BAD_LINE, BAD_COLUMN)), "message: " + message)
+    check("\n" not in match["message"] and "%," not in match["message"], "raw message")
+
+
+@case
+def github_paths_relative_to_the_workspace(t):
+    t.write("repo/sub/bad.py", BAD)
+    run = t.run("--format", "github", cwd=t.path("repo/sub"), env={"GITHUB_WORKSPACE": t.path("repo")})
+    properties = dict(item.split("=", 1) for item in ANNOTATION.match(run.out.strip())["properties"].split(","))
+    equal(properties["file"], "sub/bad.py", "file")
+
+
+@case
+def gitlab_code_quality(t):
+    t.write("src/bad.py", BAD)
+    t.write("src/two.py", CLEARED_TOO_LATE)
+    issues = t.run("--output-format", "gitlab").expect(1).json()
+    equal(len(issues), 2, "issues")
+    for issue in issues:
+        for key in ("description", "check_name", "fingerprint", "severity", "location"):
+            check(key in issue, "missing " + key)
+        check(issue["severity"] in ("info", "minor", "major", "critical", "blocker"), "severity")
+        check(issue["description"].startswith(issue["check_name"]), "description names the code")
+    equal(issues[0]["location"], {"path": "src/bad.py", "lines": {"begin": BAD_LINE, "end": BAD_LINE}}, "location")
+    equal(len({issue["fingerprint"] for issue in issues}), 2, "unique fingerprints")
+    project = t.run("--format", "gitlab", cwd=t.path("src"), env={"CI_PROJECT_DIR": t.root}).json()
+    equal(project[0]["location"]["path"], "src/bad.py", "path relative to CI_PROJECT_DIR")
+    equal([i["fingerprint"] for i in project], [i["fingerprint"] for i in issues], "stable fingerprints")
+
+
+@case
+def output_file(t):
+    t.write("bad.py", BAD)
+    run = t.run("--output-format", "json", "-o", "report.json").expect(1)
+    equal(run.out, "", "stdout")
+    with open(t.path("report.json")) as f:
+        equal(json.load(f)[0]["code"], "GPU001", "file contents")
+    t.run("--output-file=report.txt").expect(1)
+    with open(t.path("report.txt")) as f:
+        check(f.read().endswith("Found 1 finding (1 file).\n"), "text report")
+    t.run("-o", "missing-dir/report.txt").expect(2)
+
+
+@case
+def unknown_output_format(t):
+    t.write("bad.py", BAD)
+    run = t.run("--output-format", "xml").expect(2)
+    check("unknown output format" in run.err, run.err)
+
+
+# ---- Selection -----------------------------------------------------------------------
+
+def write_three(t):
+    t.write("bad.py", BAD)
+    t.write("two.py", CLEARED_TOO_LATE)
+    t.write("syntax.py", SYNTAX_ERROR)
+
+
+@case
+def select_codes_and_prefixes(t):
+    write_three(t)
+    equal(t.run().codes(), ["GPU001", "GPU002", "GPU900"], "defaults")
+    equal(t.run("--select", "GPU0").codes(), ["GPU001", "GPU002"], "prefix")
+    equal(t.run("--select", "gpu001,GPU900").codes(), ["GPU001", "GPU900"], "codes")
+    equal(t.run("--select", "GPU001", "--select", "GPU002").codes(), ["GPU001", "GPU002"], "repeated")
+    equal(t.run("--select", "ALL").codes(), ["GPU001", "GPU002", "GPU900"], "ALL")
+
+
+@case
+def ignore_and_extend_select(t):
+    write_three(t)
+    equal(t.run("--ignore", "GPU9").codes(), ["GPU001", "GPU002"], "ignore a prefix")
+    equal(t.run("--select", "GPU001", "--extend-select", "GPU900").codes(), ["GPU001", "GPU900"], "extend")
+    equal(t.run("--ignore", "ALL", "--extend-select", "GPU002").codes(), ["GPU002"], "ignore ALL, add one back")
+
+
+@case
+def more_specific_selector_wins(t):
+    write_three(t)
+    equal(t.run("--select", "GPU001", "--ignore", "GPU0").codes(), ["GPU001"], "specific select beats prefix ignore")
+    equal(t.run("--select", "GPU0", "--ignore", "GPU001").codes(), ["GPU002"], "specific ignore beats prefix select")
+    equal(t.run("--select", "GPU0", "--ignore", "GPU0").codes(), [], "ignore wins a tie")
+
+
+@case
+def unknown_selector_is_a_usage_error(t):
+    write_three(t)
+    run = t.run("--select", "GPU0,NOPE1").expect(2)
+    check("NOPE1" in run.err, run.err)
+    t.run("--ignore", "GPU77777").expect(2)
+
+
+@case
+def exit_zero(t):
+    t.write("bad.py", BAD)
+    run = t.run("--exit-zero").expect(0)
+    equal(len(run.findings()), 1, "findings still printed")
+    t.run("-e").expect(0)
+    t.run("--exit-zero", "missing.py", "bad.py").expect(2)
+
+
+@case
+def statistics(t):
+    t.write("a.py", BAD)
+    t.write("b.py", BAD)
+    t.write("two.py", CLEARED_TOO_LATE)
+    run = t.run("--statistics").expect(1)
+    rows = [line.split("\t") for line in run.out.splitlines()[:-1]]
+    equal([(int(count), code, name) for count, code, name in rows],
+          [(2, "GPU001", "missing-zero-grad"), (1, "GPU002", "zero-grad-between-backward-and-step")], "rows")
+    equal(run.out.splitlines()[-1], "Found 3 findings.", "total")
+    equal(t.run("--statistics", "--format", "json").json(),
+          [{"code": "GPU001", "name": "missing-zero-grad", "count": 2},
+           {"code": "GPU002", "name": "zero-grad-between-backward-and-step", "count": 1}], "json")
+
+
+@case
+def quiet_prints_findings_only(t):
+    t.write("bad.py", BAD)
+    run = t.run("-q").expect(1)
+    equal(len(run.out.splitlines()), 1, "one line")
+    equal(len(run.findings()), 1, "the finding")
+    t.write("bad.py", GOOD)
+    equal(t.run("--quiet").expect(0).out, "", "clean and quiet")
+
+
+@case
+def show_files(t):
+    t.write("b.py", BAD)
+    t.write("a/x.py", GOOD)
+    t.write("a/nb.ipynb", "{}")
+    t.write("notes.txt", "")
+    t.write("venv/lib.py", BAD)
+    run = t.run("--show-files").expect(0)
+    equal(run.out.splitlines(), ["a/nb.ipynb", "a/x.py", "b.py"], "files")
+
+
+# ---- Suppression ---------------------------------------------------------------------
+
+@case
+def noqa_on_the_reported_line(t):
+    line = BAD.splitlines()[BAD_LINE - 1]
+    for comment, suppressed in (("# noqa: GPU001", True), ("# NOQA:GPU001", True), ("# noqa", True),
+                                ("# noqa: GPU002, GPU001", True), ("# noqa: GPU002 GPU001", True),
+                                ("# noqa: GPU0", True), ("# noqa: GPU002", False), ("# noqa:GPU1", False)):
+        t.write("bad.py", BAD.replace(line, line + "  " + comment))
+        codes = t.run().codes()
+        equal(codes, [] if suppressed else ["GPU001"], comment)
+
+
+@case
+def noqa_for_the_whole_file(t):
+    t.write("bad.py", "# gpulint: noqa\n" + BAD)
+    t.write("two.py", CLEARED_TOO_LATE + "# gpulint: noqa: GPU002\n")
+    t.write("three.py", BAD + "# gpulint: noqa: GPU002\n")
+    run = t.run()
+    equal(run.findings(), [("three.py", BAD_LINE, BAD_COLUMN, "GPU001")], "findings")
+
+
+# ---- Configuration -----------------------------------------------------------------------
+
+@case
+def config_nearest_pyproject(t):
+    t.write("pyproject.toml", "[tool.gpulint]\nselect = [\"GPU001\"]\n")
+    t.write("bad.py", BAD)
+    t.write("two.py", CLEARED_TOO_LATE)
+    t.write("sub/pyproject.toml", "[tool.gpulint]\nselect = [\"GPU002\"]\n")
+    t.write("sub/bad.py", BAD)
+    t.write("sub/two.py", CLEARED_TOO_LATE)
+    t.write("other/pyproject.toml", "[project]\nname = \"no gpulint table\"\n")
+    t.write("other/two.py", CLEARED_TOO_LATE)
+    run = t.run().expect(1)
+    equal(sorted((path, code) for path, _, _, code in run.findings()),
+          [("bad.py", "GPU001"), ("sub/two.py", "GPU002")], "each file uses its nearest config")
+    equal(t.run("sub").findings()[0][3], "GPU002", "config found above the named path")
+    equal(t.run("two.py", cwd=t.path("sub")).codes(), ["GPU002"], "searched upward from the file")
+
+
+@case
+def config_precedence_in_one_directory(t):
+    t.write("bad.py", BAD)
+    t.write("two.py", CLEARED_TOO_LATE)
+    t.write("pyproject.toml", "[tool.gpulint]\nselect = [\"GPU001\", \"GPU002\"]\n")
+    equal(t.run().codes(), ["GPU001", "GPU002"], "pyproject.toml")
+    t.write("gpulint.toml", "select = [\"GPU002\"]\n")
+    equal(t.run().codes(), ["GPU002"], "gpulint.toml beats pyproject.toml")
+    t.write(".gpulint.toml", "select = [\"GPU001\"]\n")
+    equal(t.run().codes(), ["GPU001"], ".gpulint.toml beats gpulint.toml")
+
+
+@case
+def config_flag_and_isolated(t):
+    t.write("bad.py", BAD)
+    t.write("two.py", CLEARED_TOO_LATE)
+    t.write("pyproject.toml", "[tool.gpulint]\nselect = [\"GPU001\"]\n")
+    t.write("elsewhere/strict.toml", "select = [\"GPU002\"]\n")
+    equal(t.run("--config", "elsewhere/strict.toml").codes(), ["GPU002"], "--config")
+    equal(t.run("--isolated").codes(), ["GPU001", "GPU002"], "--isolated")
+    run = t.run("--config", "nope.toml").expect(2)
+    check("nope.toml" in run.err, run.err)
+
+
+@case
+def flags_override_the_config(t):
+    write_three(t)
+    t.write("pyproject.toml", "[tool.gpulint]\nselect = [\"GPU002\"]\nignore = [\"GPU001\"]\noutput-format = \"json\"\n")
+    equal([f["code"] for f in t.run().json()], ["GPU002"], "the config's format and selection")
+    equal(t.run("--select", "GPU001", "--format", "text").codes(), ["GPU001"], "a flag's select starts afresh")
+    equal(t.run("--extend-select", "GPU900", "--format", "text").codes(), ["GPU002", "GPU900"], "extend-select adds")
+
+
+@case
+def config_per_file_ignores(t):
+    t.write("pyproject.toml", "[tool.gpulint.per-file-ignores]\n\"tests/*\" = [\"GPU001\"]\n\"legacy_*.py\" = [\"GPU0\"]\n")
+    t.write("tests/deep/bad.py", BAD)
+    t.write("legacy_train.py", BAD)
+    t.write("pkg/legacy_two.py", CLEARED_TOO_LATE)
+    t.write("bad.py", BAD)
+    equal(t.run().findings(), [("bad.py", BAD_LINE, BAD_COLUMN, "GPU001")], "findings")
+    run = t.run("--isolated", "--extend-per-file-ignores", "tests/*:GPU001")
+    equal(sorted(path for path, _, _, _ in run.findings()),
+          ["bad.py", "legacy_train.py", "pkg/legacy_two.py"], "the flag")
+    run = t.run("--isolated", "--extend-per-file-ignores", "bad.py:GPU0")
+    equal(sorted(path for path, _, _, _ in run.findings()), ["legacy_train.py", "pkg/legacy_two.py"],
+          "a name matches at any depth")
+
+
+@case
+def config_excludes(t):
+    t.write("bad.py", BAD)
+    t.write("legacy/old.py", BAD)
+    t.write("gen/model_pb2.py", BAD)
+    t.write("scratch/try.py", BAD)
+    t.write("venv/lib.py", BAD)
+    t.write("pyproject.toml", "[tool.gpulint]\nextend-exclude = [\"legacy\", \"*_pb2.py\"]\n")
+    equal(t.run("--show-files").out.splitlines(), ["bad.py", "scratch/try.py"], "extend-exclude keeps defaults")
+    t.write("pyproject.toml", "[tool.gpulint]\nexclude = [\"scratch/*\"]\n")
+    equal(t.run("--show-files").out.splitlines(), ["bad.py", "gen/model_pb2.py", "legacy/old.py", "venv/lib.py"],
+          "exclude replaces the defaults")
+
+
+@case
+def config_respect_gitignore_and_output_format(t):
+    t.write(".gitignore", "ignored.py\n")
+    t.write("ignored.py", BAD)
+    t.write("bad.py", BAD)
+    t.write("gpulint.toml", "respect-gitignore = false\noutput-format = \"json\"\n")
+    equal(sorted(f["path"] for f in t.run().json()), ["bad.py", "ignored.py"], "gitignore off, json")
+    equal(t.run("--respect-gitignore", "--format", "text").findings()[0][0], "bad.py", "flags override")
+
+
+@case
+def config_errors_name_the_file_and_line(t):
+    t.write("bad.py", BAD)
+    t.write("pyproject.toml", "[tool.gpulint]\nselect = [\"GPU001\"]\nline-length = 100\n")
+    run = t.run().expect(2)
+    check(re.search(r"pyproject\.toml:3: unknown key `line-length`", run.err), run.err)
+    equal(run.out, "", "nothing is linted")
+    t.write("pyproject.toml", "[tool.gpulint]\nselect = [\"GPU001\"\n\n")
+    run = t.run().expect(2)
+    check(re.search(r"pyproject\.toml:4: invalid TOML", run.err), run.err)
+    t.write("pyproject.toml", "[tool.gpulint]\nselect = \"GPU001\"\n")
+    check(re.search(r"pyproject\.toml:2: `select` must be an array", t.run().expect(2).err), "type error")
+    t.write("pyproject.toml", "[tool.gpulint]\nignore = [\"GPU001\", \"BOGUS1\"]\n")
+    check(re.search(r"pyproject\.toml:2: unknown rule selector `BOGUS1`", t.run().expect(2).err), "selector")
+    t.write("pyproject.toml", "[tool.gpulint]\n")
+    t.write("sub/.gpulint.toml", "respect-gitignore = \"no\"\n")
+    t.write("sub/x.py", GOOD)
+    check(re.search(r"sub/\.gpulint\.toml:1: `respect-gitignore` must be true or false", t.run().expect(2).err),
+          "error in a nested config")
+
+
+# ---- Discovery ---------------------------------------------------------------------------
+
+@case
+def default_excludes(t):
+    t.write("bad.py", BAD)
+    for directory in (".git", ".hg", ".venv", "venv", "env", "__pycache__", "build", "dist", "node_modules", ".tox",
+                      ".mypy_cache", "pkg/site-packages"):
+        t.write(directory + "/skipped.py", BAD)
+    equal(t.run("--show-files").out.splitlines(), ["bad.py"], "files")
+    equal(len(t.run("build/skipped.py").expect(1).findings()), 1, "an explicit path is linted")
+    equal(t.run("--force-exclude", "build/skipped.py").expect(0).out, "All checks passed!\n", "--force-exclude")
+    equal(t.run("--force-exclude", "build/skipped.py", "bad.py").findings()[0][0], "bad.py", "others still linted")
+
+
+@case
+def exclude_flags(t):
+    t.write("bad.py", BAD)
+    t.write("experiments/try.py", BAD)
+    t.write("venv/lib.py", BAD)
+    equal(t.run("--show-files", "--extend-exclude", "experiments").out.splitlines(), ["bad.py"], "extend")
+    equal(t.run("--show-files", "--exclude", "experiments,*.md").out.splitlines(), ["bad.py", "venv/lib.py"],
+          "--exclude replaces the defaults")
+    equal(t.run("--show-files", "--extend-exclude", "{experiments,other}/*.py").out.splitlines(), ["bad.py"],
+          "alternatives")
+    t.run("--exclude", "[oops").expect(2)
+
+
+@case
+def gitignore_patterns(t):
+    t.write(".git/HEAD", "ref: refs/heads/main\n")
+    t.write(".gitignore", "# outputs\n*_gen.py\n/top_only.py\nscratch/\ndata/**/cache.py\n!keep_gen.py\n")
+    for name in ("a_gen.py", "keep_gen.py", "top_only.py", "sub/top_only.py", "scratch/x.py", "sub/scratch/y.py",
+                 "data/a/b/cache.py", "data/cache.py", "data/other.py", "ok.py"):
+        t.write(name, GOOD)
+    t.write("nested/.gitignore", "local.py\n!a_gen.py\n")
+    t.write("nested/local.py", GOOD)
+    t.write("nested/a_gen.py", GOOD)
+    t.write("nested/b_gen.py", GOOD)
+    shown = t.run("--show-files").out.splitlines()
+    equal(shown, ["data/other.py", "keep_gen.py", "nested/a_gen.py", "ok.py", "sub/top_only.py"], "files")
+    everything = t.run("--show-files", "--no-respect-gitignore").out.splitlines()
+    equal(len(everything), 13, "--no-respect-gitignore")
+
+
+@case
+def gitignore_above_the_named_directory(t):
+    t.write(".git/HEAD", "ref: refs/heads/main\n")
+    t.write(".gitignore", "generated/\n")
+    t.write(".git/info/exclude", "private.py\n")
+    t.write("src/generated/x.py", BAD)
+    t.write("src/private.py", BAD)
+    t.write("src/train.py", GOOD)
+    equal(t.run("--show-files", "src").out.splitlines(), ["src/train.py"], "files")
+    equal(t.run("--show-files", ".", cwd=t.path("src")).out.splitlines(), ["train.py"], "from inside")
+
+
+@case
+def symlink_loops_are_safe(t):
+    t.write("pkg/bad.py", BAD)
+    os.symlink("..", t.path("pkg/parent"))
+    os.symlink(".", t.path("pkg/self"))
+    os.symlink("pkg/bad.py", t.path("linked.py"))
+    os.symlink("nowhere.py", t.path("dangling.py"))
+    run = t.run("--show-files").expect(0)
+    equal(run.out.splitlines(), ["linked.py", "pkg/bad.py"], "files")
+    equal(len(t.run(".", "pkg", "pkg/bad.py").findings()), 2, "each file once")
+
+
+@case
+def deterministic_order(t):
+    names = ["z.py", "a.py", "m/b.py", "m/a.py", "B.py", "_x.py", "m/sub/c.py"]
+    for name in names:
+        t.write(name, BAD)
+    paths = [path for path, _, _, _ in t.run().findings()]
+    equal(paths, sorted(paths), "sorted")
+    equal(set(paths), set(names), "all files")
+    equal(t.run("m", "z.py", "a.py").findings(), t.run("a.py", "m", "z.py").findings(), "argument order")
+
+
+@case
+def missing_path_still_lints_the_rest(t):
+    t.write("bad.py", BAD)
+    run = t.run("missing.py", "bad.py", "nothere/").expect(2)
+    check("missing.py: no such file or directory" in run.err, run.err)
+    check("nothere/: no such file or directory" in run.err, run.err)
+    equal(run.findings(), [("bad.py", BAD_LINE, BAD_COLUMN, "GPU001")], "findings")
+
+
+@case
+def unreadable_files_still_lint_the_rest(t):
+    t.write("bad.py", BAD)
+    t.write("binary.py", b"\x7fELF\x00\x01", mode="wb")
+    t.write("latin1.py", "name = 'caf\xe9'\n".encode("latin-1"), mode="wb")
+    run = t.run().expect(2)
+    check(re.search(r"binary\.py: .*NUL", run.err), run.err)
+    check(re.search(r"latin1\.py: .*UTF-8", run.err), run.err)
+    equal(run.findings(), [("bad.py", BAD_LINE, BAD_COLUMN, "GPU001")], "findings")
+    check("could not be linted" in run.out, run.out)
+    os.mkfifo(t.path("pipe.py"))
+    run = t.run("pipe.py", "bad.py").expect(2)
+    check("pipe.py: is not a regular file" in run.err, run.err)
+    if os.geteuid() != 0:
+        os.chmod(t.path("bad.py"), 0)
+        check("bad.py: cannot read" in t.run("bad.py").expect(2).err, "permission")
+
+
+@case
+def stdin(t):
+    run = t.run("-", stdin=BAD.encode()).expect(1)
+    equal(run.findings(), [("-", BAD_LINE, BAD_COLUMN, "GPU001")], "stdin")
+    run = t.run("--stdin-filename", "src/train.py", stdin=BAD.encode()).expect(1)
+    equal(run.findings()[0][0], "src/train.py", "named")
+    t.run("-", stdin=GOOD.encode()).expect(0)
+    t.write("other.py", BAD)
+    run = t.run("--stdin-filename", "x.py", "other.py", stdin=GOOD.encode()).expect(0)
+    check("ignoring other.py" in run.err, run.err)
+    t.run("-", stdin=b"x = '\xff'\n").expect(2)
+
+
+@case
+def stdin_filename_selects_settings(t):
+    t.write("pyproject.toml", "[tool.gpulint.per-file-ignores]\n\"tests/*\" = [\"GPU001\"]\n")
+    t.run("--stdin-filename", "tests/test_train.py", stdin=BAD.encode()).expect(0)
+    t.run("--stdin-filename", "train.py", stdin=BAD.encode()).expect(1)
+    t.write("pyproject.toml", "[tool.gpulint]\nextend-exclude = [\"gen\"]\n")
+    run = t.run("--stdin-filename", "gen/x.py", "--force-exclude", "-", stdin=BAD.encode()).expect(0)
+    equal(run.out, "All checks passed!\n", "an excluded name lints nothing")
+
+
+@case
+def stdin_filename_decides_notebooks(t):
+    notebook = notebook_text([BAD])
+    run = t.run("--stdin-filename", "nb.ipynb", "--format", "json", stdin=notebook.encode())
+    findings = run.json()
+    if not any("cell" in f for f in findings):
+        print("skipped: this build does not read notebooks yet")
+        return SKIP
+    equal([(f["code"], f.get("cell")) for f in findings], [("GPU001", 1)], "notebook findings")
+
+
+def notebook_text(cells):
+    return json.dumps({"nbformat": 4, "nbformat_minor": 5, "metadata": {"language_info": {"name": "python"}},
+                       "cells": [{"cell_type": "markdown", "metadata": {}, "source": ["# Title\n"]}] +
+                                [{"cell_type": "code", "metadata": {}, "execution_count": None, "outputs": [],
+                                  "source": source.splitlines(keepends=True)} for source in cells]})
+
+
+@case
+def notebooks_in_every_format(t):
+    t.write("nb.ipynb", notebook_text(["import torch\n", BAD]))
+    findings = t.run("--format", "json", "nb.ipynb").json()
+    if not any("cell" in f for f in findings):
+        print("skipped: this build does not read notebooks yet")
+        return SKIP
+    finding, = findings
+    equal((finding["cell"], finding["line"], finding["column"]), (3, BAD_LINE, BAD_COLUMN), "cell position")
+    text = t.run("nb.ipynb").out.splitlines()[0]
+    check(text.startswith("nb.ipynb:cell 3:%d:%d: GPU001 " % (BAD_LINE, BAD_COLUMN)), text)
+    full = t.run("--format", "full", "nb.ipynb").out
+    check(BAD.splitlines()[BAD_LINE - 1] in full, "snippet from the cell:\n" + full)
+    sarif = t.run("--format", "sarif", "nb.ipynb").json()["runs"][0]["results"][0]
+    equal(sarif["properties"]["cell"], 3, "sarif cell")
+    check(sarif["message"]["text"].startswith("cell 3, line %d" % BAD_LINE), "sarif message")
+
+
+@case
+def jobs_give_identical_output(t):
+    for i in range(60):
+        t.write("pkg%d/train_%02d.py" % (i % 7, i), [BAD, GOOD, CLEARED_TOO_LATE][i % 3])
+    t.write("pkg0/broken.py", SYNTAX_ERROR)
+    for format in ("text", "json", "sarif"):
+        serial = t.run("-j", "1", "--format", format)
+        for jobs in (["-j4"], ["--jobs", "16"], []):
+            parallel = t.run(*jobs, "--format", format)
+            equal(parallel.status, serial.status, "status with %s" % jobs)
+            equal(parallel.out, serial.out, "%s output with %s" % (format, jobs))
+    t.run("-j", "many").expect(2)
+
+
+# ---- Rule catalogue --------------------------------------------------------------------------
+
+@case
+def rules_table(t):
+    run = t.run("rules").expect(0)
+    header, *rows = run.out.splitlines()
+    equal(header.split(), ["code", "name", "default", "effect"], "header")
+    catalogue = t.rules()
+    equal([row.split()[0] for row in rows], [rule["code"] for rule in catalogue], "codes")
+    for rule in catalogue:
+        for key in ("code", "name", "summary", "fix_hint", "severity", "effect", "default_enabled", "url"):
+            check(key in rule, "rules json lacks " + key)
+    check(any(rule["code"] == "GPU001" and rule["default_enabled"] for rule in catalogue), "GPU001")
+    t.run("rules", "--output-format", "sarif").expect(2)
+
+
+@case
+def rule_docs(t):
+    run = t.run("rule", "GPU001").expect(0)
+    check("GPU001" in run.out and "missing-zero-grad" in run.out, run.out)
+    check(t.run("rule", "gpu001").out == run.out, "codes are case-insensitive")
+    document = t.run("rule", "GPU001", "--output-format", "json").expect(0).json()
+    equal((document["code"], document["name"]), ("GPU001", "missing-zero-grad"), "json")
+    equal(document["docs"], run.out, "docs")
+    every = t.run("rule", "--all", "--format", "json").expect(0).json()
+    equal([rule["code"] for rule in every], [rule["code"] for rule in t.rules()], "--all")
+    t.run("rule", "GPU999").expect(2)
+    t.run("rule").expect(2)
+
+
+@case
+def help_version_and_usage_errors(t):
+    check("usage: gpulint" in t.run("--help").expect(0).out, "help")
+    check("--select" in t.run("check", "-h").expect(0).out, "check help")
+    check(re.match(r"^gpulint \d+\.\d+\.\d+\n$", t.run("--version").expect(0).out), "version")
+    check("unknown option `--frobnicate`" in t.run("--frobnicate").expect(2).err, "unknown option")
+    check("needs a value" in t.run("--select").expect(2).err, "missing value")
+    check("takes no value" in t.run("--quiet=yes").expect(2).err, "unexpected value")
+
+
+# ---- pre-commit ---------------------------------------------------------------------------------
+
+def git(*args, cwd):
+    subprocess.run(["git", *args], cwd=cwd, check=True, capture_output=True)
+
+
+@case
+def pre_commit_hook(t):
+    if not shutil.which("pre-commit") or not shutil.which("git"):
+        print("skipped: pre-commit or git is not installed (Debian: apt-get install pre-commit git)")
+        return SKIP
+    identity = {"GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@example.com", "GIT_COMMITTER_NAME": "t",
+                "GIT_COMMITTER_EMAIL": "t@example.com", "GIT_CONFIG_GLOBAL": os.devnull,
+                "GIT_CONFIG_NOSYSTEM": "1"}
+    os.environ.update(identity)
+    t.env.update(identity)
+    # A clone of this repository whose last commit holds the working tree's hook manifest.
+    hooks = t.path("gpulint-clone")
+    if os.path.isdir(os.path.join(t.source, ".git")) or os.path.isfile(os.path.join(t.source, ".git")):
+        git("clone", "--quiet", "--no-hardlinks", t.source, hooks, cwd=t.root)
+    else:
+        os.makedirs(hooks)
+        git("init", "--quiet", cwd=hooks)
+    shutil.copy(os.path.join(t.source, ".pre-commit-hooks.yaml"), hooks)
+    git("add", ".pre-commit-hooks.yaml", cwd=hooks)
+    git("commit", "--quiet", "--allow-empty", "-m", "hook manifest under test", cwd=hooks)
+    rev = subprocess.run(["git", "rev-parse", "HEAD"], cwd=hooks, check=True, capture_output=True,
+                         text=True).stdout.strip()
+    project = t.path("project")
+    os.makedirs(project)
+    git("init", "--quiet", cwd=project)
+    t.write("project/.pre-commit-config.yaml",
+            "repos:\n  - repo: %s\n    rev: %s\n    hooks:\n      - id: gpulint\n" % (hooks, rev))
+    t.write("project/train.py", BAD)
+    env = dict(t.env, PRE_COMMIT_HOME=t.path("pre-commit-home"),
+               PATH=os.path.dirname(os.path.abspath(t.gpulint)) + os.pathsep + t.env.get("PATH", ""))
+    run = lambda *args: subprocess.run(list(args), cwd=project, env=env, capture_output=True, text=True, timeout=300)
+    installed = run("pre-commit", "install")
+    check(installed.returncode == 0, "pre-commit install failed:\n" + installed.stdout + installed.stderr)
+    git("add", ".pre-commit-config.yaml", "train.py", cwd=project)
+    blocked = run("git", "commit", "-m", "train without zero_grad")
+    check(blocked.returncode != 0, "the commit was not blocked:\n" + blocked.stdout + blocked.stderr)
+    check("GPU001" in blocked.stdout + blocked.stderr, "no GPU001 in the hook output:\n" + blocked.stdout)
+    check(run("git", "rev-parse", "--verify", "HEAD").returncode != 0, "a commit was made")
+    t.write("project/train.py", GOOD)
+    git("add", "train.py", cwd=project)
+    passed = run("git", "commit", "-m", "clear gradients")
+    check(passed.returncode == 0, "the fixed file was blocked:\n" + passed.stdout + passed.stderr)
+    check("Passed" in passed.stdout + passed.stderr, "the hook did not run:\n" + passed.stdout + passed.stderr)
+    # Hooks receive files one by one; excluded paths stay excluded (--force-exclude).
+    t.write("project/build/gen.py", BAD)
+    git("add", "-f", "build/gen.py", cwd=project)
+    check(run("git", "commit", "-m", "generated").returncode == 0, "an excluded file was linted")
+
+
+# ---- Driver ----------------------------------------------------------------------------------------
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--gpulint")
+    parser.add_argument("--source")
+    parser.add_argument("--list", action="store_true")
+    parser.add_argument("case", nargs="?")
+    args = parser.parse_args()
+    if args.list:
+        print("\n".join(CASES))
+        return 0
+    if args.case not in CASES:
+        print("unknown case %r" % args.case, file=sys.stderr)
+        return 2
+    root = tempfile.mkdtemp(prefix="gpulint-cli-")
+    try:
+        result = CASES[args.case](Case(os.path.abspath(args.gpulint), os.path.abspath(args.source),
+                                       os.path.realpath(root)))
+        return result or 0
+    except Failure as failure:
+        print("FAIL %s: %s" % (args.case, failure), file=sys.stderr)
+        return 1
+    finally:
+        shutil.rmtree(root, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
