@@ -7,6 +7,8 @@
 #include <string.h>
 #include <unistd.h>
 
+typedef Array(char) CharBuffer;
+
 void string_list_delete(StringList *self) {
   for (uint32_t i = 0; i < self->size; i++) free(self->contents[i]);
   array_delete(self);
@@ -23,7 +25,7 @@ char *path_join(const char *directory, const char *name) {
 
 /* Appends one component to a normalized absolute path held in `out`,
  * resolving "." and ".." lexically. */
-static void path__push_component(Array(char) *out, const char *start, size_t length) {
+static void path__push_component(CharBuffer *out, const char *start, size_t length) {
   if (length == 0 || (length == 1 && start[0] == '.')) return;
   if (length == 2 && start[0] == '.' && start[1] == '.') {
     while (out->size > 1 && out->contents[out->size - 1] != '/') out->size--;
@@ -34,7 +36,7 @@ static void path__push_component(Array(char) *out, const char *start, size_t len
   for (size_t i = 0; i < length; i++) array_push(out, start[i]);
 }
 
-static void path__push_all(Array(char) *out, const char *path) {
+static void path__push_all(CharBuffer *out, const char *path) {
   for (const char *p = path; *p;) {
     const char *slash = strchr(p, '/');
     size_t length = slash ? (size_t)(slash - p) : strlen(p);
@@ -45,7 +47,7 @@ static void path__push_all(Array(char) *out, const char *path) {
 }
 
 char *path_absolute(const char *cwd, const char *path) {
-  Array(char) out = array_new();
+  CharBuffer out = array_new();
   array_push(&out, '/');
   if (path[0] != '/') path__push_all(&out, cwd);
   path__push_all(&out, path);
