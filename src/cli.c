@@ -82,7 +82,7 @@ static bool check__stdin_job(Check *self) {
   char *absolute = path_absolute(self->cwd, name);
   char *parent = path_parent(absolute);
   const Settings *settings = resolver_settings(self->resolver, parent, &self->discovery.fatal);
-  bool excluded = settings && settings->force_exclude && discover_force_excluded(&self->discovery, absolute);
+  bool excluded = settings && settings->force_exclude && discovery_force_excludes(&self->discovery, absolute);
   if (settings && !excluded && !self->discovery.fatal) {
     LintJob job = {0};
     job.path = path_display(name);
@@ -108,9 +108,9 @@ static bool check__discover(Check *self) {
   StringList *paths = &self->options.paths;
   if (paths->size == 0) string_list_push(paths, ".");
   for (uint32_t i = 0; i < paths->size; i++) {
-    if (!discover_path(discovery, paths->contents[i])) return false;
+    if (!discovery_add_path(discovery, paths->contents[i])) return false;
   }
-  discover_finish(discovery);
+  discovery_finish(discovery);
   if (discovery->failed) self->failed = true;
   for (uint32_t i = 0; i < discovery->files.size; i++) {
     const FoundFile *file = &discovery->files.contents[i];
@@ -197,6 +197,20 @@ static int check__prepare(Check *self, OutputFormat *format, const Settings **ro
   return -1;
 }
 
+/* Finds the files (or reads standard input), lints them and reports. */
+static int check__run(Check *self, OutputFormat format, const Settings *root) {
+  bool ok = check__wants_stdin(&self->options) ? check__stdin_job(self) : check__discover(self);
+  if (!ok) {
+    fprintf(stderr, "gpulint: %s\n", self->discovery.fatal);
+    return EXIT_USAGE;
+  }
+  if (self->options.show_files) return check__show_files(self);
+  uint32_t threads = self->options.jobs ? self->options.jobs : run_default_threads();
+  bool want_lines = format == FORMAT_FULL || format == FORMAT_SARIF || format == FORMAT_GITLAB;
+  run_jobs(self->jobs.contents, self->jobs.size, threads, want_lines);
+  return check__report(self, format, root);
+}
+
 int cli_check(int argc, char **argv, int first) {
   Check self = {0};
   check_options_init(&self.options);
@@ -212,20 +226,7 @@ int cli_check(int argc, char **argv, int first) {
   OutputFormat format = FORMAT_TEXT;
   const Settings *root = NULL;
   if (status < 0) status = check__prepare(&self, &format, &root);
-  if (status < 0) {
-    bool ok = check__wants_stdin(&self.options) ? check__stdin_job(&self) : check__discover(&self);
-    if (!ok) {
-      fprintf(stderr, "gpulint: %s\n", self.discovery.fatal);
-      status = EXIT_USAGE;
-    } else if (self.options.show_files) {
-      status = check__show_files(&self);
-    } else {
-      uint32_t threads = self.options.jobs ? self.options.jobs : run_default_threads();
-      bool want_lines = format == FORMAT_FULL || format == FORMAT_SARIF || format == FORMAT_GITLAB;
-      run_jobs(self.jobs.contents, self.jobs.size, threads, want_lines);
-      status = check__report(&self, format, root);
-    }
-  }
+  if (status < 0) status = check__run(&self, format, root);
   check__delete(&self);
   return status;
 }

@@ -153,7 +153,7 @@ static bool discover__walk(Discovery *self, const char *path, const char *absolu
 
 /* ---- Explicit paths ------------------------------------------------------------------ */
 
-bool discover_force_excluded(Discovery *self, const char *absolute) {
+bool discovery_force_excludes(Discovery *self, const char *absolute) {
   char *current = gl_strdup(absolute);
   bool excluded = false;
   for (;;) {
@@ -177,7 +177,7 @@ static bool discover__directory(Discovery *self, const char *path, const char *a
   return ok;
 }
 
-bool discover_path(Discovery *self, const char *path) {
+bool discovery_add_path(Discovery *self, const char *path) {
   struct stat info;
   if (stat(path, &info) != 0) {
     fprintf(self->errors, "gpulint: %s: %s\n", path, errno == ENOENT ? "no such file or directory" : strerror(errno));
@@ -189,7 +189,7 @@ bool discover_path(Discovery *self, const char *path) {
   char *parent = path_parent(absolute);
   const Settings *settings = resolver_settings(self->resolver, S_ISDIR(info.st_mode) ? absolute : parent, &self->fatal);
   bool ok = settings != NULL;
-  if (ok && !(settings->force_exclude && discover_force_excluded(self, absolute)) && !self->fatal) {
+  if (ok && !(settings->force_exclude && discovery_force_excludes(self, absolute)) && !self->fatal) {
     if (S_ISDIR(info.st_mode)) ok = discover__directory(self, shown, absolute);
     else discover__add(self, shown, absolute, settings);
   }
@@ -209,7 +209,7 @@ static int discover__compare_shown(const void *a, const void *b) {
   return strcmp(((const FoundFile *)a)->path, ((const FoundFile *)b)->path);
 }
 
-void discover_finish(Discovery *self) {
+void discovery_finish(Discovery *self) {
   FoundFiles *files = &self->files;
   if (files->size == 0) return;
   qsort(files->contents, files->size, sizeof(FoundFile), discover__compare_absolute);

@@ -36,15 +36,15 @@ bool discover_is_lintable(const char *name);
 /* Adds the files under `path` (or `path` itself). A missing path is
  * reported and sets `failed`; a malformed config file sets `fatal` and
  * returns false. */
-bool discover_path(Discovery *self, const char *path);
+bool discovery_add_path(Discovery *self, const char *path);
 
 /* Whether an explicitly named path is excluded under force-exclude: the
  * path or one of its parent directories (below the working directory)
  * matches an exclude pattern. Sets `fatal` on a config error. */
-bool discover_force_excluded(Discovery *self, const char *absolute);
+bool discovery_force_excludes(Discovery *self, const char *absolute);
 
 /* Sorts the files by shown path and drops repeats of one file. */
-void discover_finish(Discovery *self);
+void discovery_finish(Discovery *self);
 
 void discovery_delete(Discovery *self);
 

@@ -32,8 +32,21 @@ static const char *noqa__find(const char *line, const char *end) {
   return NULL;
 }
 
-/* After "noqa": NULL/empty list means all; otherwise whether `code` is
- * listed. Codes are letters then digits, separated by commas or spaces; a
+/* A code: letters then at least one digit ("GPU101", or a prefix such as
+ * "GPU1"). Returns its length, or 0. */
+static size_t noqa__code_length(const char *p, const char *end) {
+  const char *q = p;
+  while (q < end && isalpha((unsigned char)*q)) q++;
+  if (q == p) return 0;
+  const char *digits = q;
+  while (q < end && isdigit((unsigned char)*q)) q++;
+  if (q == digits || (q < end && isalnum((unsigned char)*q))) return 0;
+  return (size_t)(q - p);
+}
+
+/* After "noqa": without a ':' and codes, every rule; otherwise whether
+ * `code` is listed. Codes are separated by commas or spaces and the list
+ * ends at the first word that is not a code (`# noqa: GPU101 see #12`); a
  * listed prefix ("GPU1") covers the codes it starts. */
 static bool noqa__covers(const char *after, const char *end, const char *code) {
   const char *p = after;
@@ -43,12 +56,11 @@ static bool noqa__covers(const char *after, const char *end, const char *code) {
   bool any = false;
   while (p < end) {
     while (p < end && (*p == ' ' || *p == '\t' || *p == ',')) p++;
-    const char *start = p;
-    while (p < end && isalnum((unsigned char)*p)) p++;
-    size_t length = (size_t)(p - start);
+    size_t length = noqa__code_length(p, end);
     if (length == 0) break;
     any = true;
-    if (length <= strlen(code) && strncasecmp(start, code, length) == 0) return true;
+    if (length <= strlen(code) && strncasecmp(p, code, length) == 0) return true;
+    p += length;
   }
   return !any;
 }

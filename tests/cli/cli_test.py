@@ -510,7 +510,10 @@ def noqa_on_the_reported_line(t):
     line = BAD.splitlines()[BAD_LINE - 1]
     for comment, suppressed in (("# noqa: GPU001", True), ("# NOQA:GPU001", True), ("# noqa", True),
                                 ("# noqa: GPU002, GPU001", True), ("# noqa: GPU002 GPU001", True),
-                                ("# noqa: GPU0", True), ("# noqa: GPU002", False), ("# noqa:GPU1", False)):
+                                ("# noqa: GPU0", True), ("# noqa: GPU002", False), ("# noqa:GPU1", False),
+                                ("# noqa: GPU001 kept on purpose", True), ("# noqa: GPU002 see GPU001", False),
+                                ("# noqa: GPU002 G", False), ("# type: ignore # noqa: GPU001", True),
+                                ("# noqa: why not", True)):
         t.write("bad.py", BAD.replace(line, line + "  " + comment))
         codes = t.run().codes()
         equal(codes, [] if suppressed else ["GPU001"], comment)
