@@ -29,11 +29,16 @@ static void discover__add(Discovery *self, const char *path, const char *absolut
   array_push(&self->files, file);
 }
 
-/* A directory's entry names, sorted; empty when it cannot be read. */
-static StringList discover__list(const char *directory) {
+/* A directory's entry names, sorted. One that cannot be read is reported
+ * (and fails the run) and lists nothing. */
+static StringList discover__list(Discovery *self, const char *path, const char *directory) {
   StringList names = array_new();
   DIR *dir = opendir(directory);
-  if (!dir) return names;
+  if (!dir) {
+    fprintf(self->errors, "gpulint: %s: cannot read the directory: %s\n", path, strerror(errno));
+    self->failed = true;
+    return names;
+  }
   struct dirent *entry;
   while ((entry = readdir(dir))) {
     if (strcmp(entry->d_name, ".") != 0 && strcmp(entry->d_name, "..") != 0) string_list_push(&names, entry->d_name);
@@ -134,7 +139,7 @@ static bool discover__walk(Discovery *self, const char *path, const char *absolu
   const Settings *settings = resolver_settings(self->resolver, absolute, &self->fatal);
   if (!settings) return false;
   Gitignore *own = discover__push_gitignore(absolute, ignores);
-  StringList names = discover__list(absolute);
+  StringList names = discover__list(self, path, absolute);
   bool ok = true;
   for (uint32_t i = 0; ok && i < names.size; i++) {
     char *child_path = path_join(path, names.contents[i]);

@@ -745,6 +745,10 @@ def unreadable_files_still_lint_the_rest(t):
     if os.geteuid() != 0:
         os.chmod(t.path("bad.py"), 0)
         check("bad.py: cannot read" in t.run("bad.py").expect(2).err, "permission")
+        t.write("closed/x.py", BAD)
+        os.chmod(t.path("closed"), 0)
+        check("closed: cannot read the directory" in t.run("closed").expect(2).err, "directory permission")
+        os.chmod(t.path("closed"), 0o755)
 
 
 @case
