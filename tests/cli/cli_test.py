@@ -202,7 +202,11 @@ def color_auto_on_a_terminal(t):
     except ImportError:
         return SKIP
     t.write("bad.py", BAD)
-    primary, secondary = pty.openpty()
+    try:
+        primary, secondary = pty.openpty()
+    except OSError:
+        print("skipped: no pseudo-terminal available")
+        return SKIP
     process = subprocess.Popen([t.gpulint, "bad.py"], cwd=t.root, stdout=secondary, stderr=secondary, env=t.env)
     os.close(secondary)
     output = b""
@@ -882,9 +886,10 @@ def pre_commit_hook(t):
     t.env.update(identity)
     # A clone of this repository whose last commit holds the working tree's hook manifest.
     hooks = t.path("gpulint-clone")
-    if os.path.isdir(os.path.join(t.source, ".git")) or os.path.isfile(os.path.join(t.source, ".git")):
+    try:
         git("clone", "--quiet", "--no-hardlinks", t.source, hooks, cwd=t.root)
-    else:
+    except subprocess.CalledProcessError:  # not a git checkout: a repository with the manifest alone
+        shutil.rmtree(hooks, ignore_errors=True)
         os.makedirs(hooks)
         git("init", "--quiet", cwd=hooks)
     shutil.copy(os.path.join(t.source, ".pre-commit-hooks.yaml"), hooks)
