@@ -159,6 +159,7 @@ static bool discover__walk(Discovery *self, const char *path, const char *absolu
 /* ---- Explicit paths ------------------------------------------------------------------ */
 
 bool discovery_force_excludes(Discovery *self, const char *absolute) {
+  if (path_relative(absolute, self->cwd)) return false; /* the working directory or one above it */
   char *current = gl_strdup(absolute);
   bool excluded = false;
   for (;;) {

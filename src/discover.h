@@ -39,8 +39,9 @@ bool discover_is_lintable(const char *name);
 bool discovery_add_path(Discovery *self, const char *path);
 
 /* Whether an explicitly named path is excluded under force-exclude: the
- * path or one of its parent directories (below the working directory)
- * matches an exclude pattern. Sets `fatal` on a config error. */
+ * path or one of its parent directories below the working directory
+ * matches an exclude pattern. The working directory and those above it are
+ * never excluded. Sets `fatal` on a config error. */
 bool discovery_force_excludes(Discovery *self, const char *absolute);
 
 /* Sorts the files by shown path and drops repeats of one file. */

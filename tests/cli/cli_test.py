@@ -657,6 +657,9 @@ def default_excludes(t):
     equal(len(t.run("build/skipped.py").expect(1).findings()), 1, "an explicit path is linted")
     equal(t.run("--force-exclude", "build/skipped.py").expect(0).out, "All checks passed!\n", "--force-exclude")
     equal(t.run("--force-exclude", "build/skipped.py", "bad.py").findings()[0][0], "bad.py", "others still linted")
+    t.write("build/train.py", BAD)
+    equal(len(t.run("--force-exclude", ".", cwd=t.path("build")).findings()), 2,
+          "the working directory itself is never excluded")
 
 
 @case
