@@ -8,11 +8,30 @@
  * The innermost loop that reaches both a backward and an optimizer step,
  * directly or through helpers defined in the file, must also clear the
  * gradients of every optimizer it steps. */
+#include <string.h>
+
 #include "rule.h"
 
+/* Whether one of two module names owns the other (`model` and
+ * `model.encoder`), or they are the same. */
+static bool gpu001__related(Text a, Text b) {
+  a = text_strip_self(a);
+  b = text_strip_self(b);
+  Text shorter = a.length <= b.length ? a : b, longer = a.length <= b.length ? b : a;
+  if (memcmp(shorter.ptr, longer.ptr, shorter.length) != 0) return false;
+  return longer.length == shorter.length || longer.ptr[shorter.length] == '.';
+}
+
+/* Whether a module's clear (`netG.zero_grad()`) misses the optimizer of
+ * `step`, which was built over another module (`optim.Adam(netD.parameters())`). */
+static bool gpu001__clears_other_module(const Event *clear, const Event *step) {
+  return clear->module.length > 0 && step->module.length > 0 && !gpu001__related(clear->module, step->module);
+}
+
 /* Whether the loop's clears cover `step`. Clears inside helpers or of
- * modules cover every optimizer; a step inside a helper names a parameter,
- * so any clear covers it. */
+ * modules cover every optimizer, except a module clear that provably
+ * misses the stepped optimizer's module; a step inside a helper names a
+ * parameter, so any clear covers it. */
 static bool gpu001__covered(const FlatEvents *events, const FlatEvent *step, int32_t function) {
   if (step->event->flag) return true; /* engine.step() clears itself */
   bool any_clear = false;
@@ -21,6 +40,7 @@ static bool gpu001__covered(const FlatEvents *events, const FlatEvent *step, int
     if (clear->kind == EV_GRAD_SET) return true; /* gradients written whole */
     if (clear->kind != EV_CLEAR) continue;
     any_clear = true;
+    if (gpu001__clears_other_module(clear, step->event)) continue;
     if (clear->target.length == 0 || clear->function != function) return true;
     if (text_eq(text_strip_self(clear->target), text_strip_self(step->event->target))) return true;
   }

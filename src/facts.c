@@ -39,7 +39,8 @@ static void walk__pop_to(Walk *self, uint32_t depth) {
 
 static Event *walk__event(Walk *self, EventKind kind, TSNode node) {
   Frame *top = walk__top(self);
-  Event event = {kind, node, top->function, top->loop, -1, {"", 0}, top->grad, false};
+  Event event = {.kind = kind, .node = node, .function = top->function, .loop = top->loop, .callee = -1,
+                 .target = {"", 0}, .lexical_grad = top->grad, .module = {"", 0}};
   array_push(&self->facts->events, event);
   return array_back(&self->facts->events);
 }
@@ -301,6 +302,10 @@ static void walk__assignment_binding(Walk *self, TSNode left, TSNode right) {
              text_is(last, "LBFGS") || text_is(last, "Lion") || text_is(last, "Adafactor") ||
              text_is(last, "LAMB") || text_is(last, "Lamb")) {
     facts__bind(self->facts, BIND_OPTIMIZER, name, callee);
+    TSNode parameters = call_positional(right, 0);
+    if (node_is(parameters, K_CALL) && text_is(call_method_name(self->facts->source, parameters), "parameters")) {
+      facts__bind(self->facts, BIND_OPTIMIZES, name, walk__text(self, call_receiver(parameters)));
+    }
   } else {
     facts__bind(self->facts, BIND_INSTANCE, name, callee);
   }
@@ -913,9 +918,13 @@ static void facts__settle_targets(Facts *self) {
         event->kind = EV_KIND_COUNT;
       }
       event->target = target;
+      const Binding *optimizes = facts__binding(self, BIND_OPTIMIZES, target);
+      if (optimizes) event->module = facts_canonical(self, optimizes->value);
     } else if (event->kind == EV_CLEAR && event->target.length > 0) {
       Text target = facts_canonical(self, event->target);
-      event->target = facts__is_optimizer(self, target) ? target : (Text){"", 0};
+      bool optimizer = facts__is_optimizer(self, target);
+      event->module = optimizer ? (Text){"", 0} : target;
+      event->target = optimizer ? target : (Text){"", 0};
     }
   }
 }

@@ -59,6 +59,9 @@ typedef struct {
   GradMode lexical_grad; /* from with-blocks and decorators around it */
   bool flag;        /* EV_STEP: the engine clears itself (DeepSpeed);
                        EV_GRAD_TOGGLE: the value it sets */
+  Text module;      /* EV_CLEAR of a module (`netD.zero_grad()`): the module;
+                       EV_STEP: the module its optimizer was built over
+                       (`optim.Adam(netD.parameters())`), when known */
 } Event;
 
 typedef struct {
@@ -108,13 +111,14 @@ typedef struct {
 
 /* A local name bound to something known: an import alias, an optimizer
  * alias, an instance of a class defined in this file. */
-typedef enum { BIND_IMPORT, BIND_ALIAS, BIND_INSTANCE, BIND_OPTIMIZER, BIND_SCHEDULER } BindingKind;
+typedef enum { BIND_IMPORT, BIND_ALIAS, BIND_INSTANCE, BIND_OPTIMIZER, BIND_SCHEDULER, BIND_OPTIMIZES } BindingKind;
 
 typedef struct {
   BindingKind kind;
   Text name;   /* the local name */
   Text value;  /* BIND_IMPORT: qualified name; BIND_ALIAS: the aliased name;
-                  BIND_INSTANCE: the class name */
+                  BIND_INSTANCE: the class name; BIND_OPTIMIZES: the module
+                  whose parameters the optimizer updates */
 } Binding;
 
 typedef struct {
