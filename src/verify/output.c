@@ -118,7 +118,7 @@ static void also__signal(Text *out, const CaseResult *result, const char *label,
     ends[r][1] = step_field(array_back(&runs[r]->steps), field);
     if (isnan(ends[r][0]) || isnan(ends[r][1])) return;
   }
-  text_append(out, ", %s %.3g -> %.3g / %.3g -> %.3g", label, ends[0][0], ends[0][1], ends[1][0], ends[1][1]);
+  text_append(out, ", %s %.4g -> %.4g / %.4g -> %.4g", label, ends[0][0], ends[0][1], ends[1][0], ends[1][1]);
 }
 
 static void output__also(Text *out, const CaseResult *result) {
