@@ -10,7 +10,11 @@
 #include "alloc.h"
 
 #ifdef GPULINT_HAVE_NVML_H
+/* nvml.h has enumerators past INT_MAX, which -Wpedantic rejects before C23. */
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wpedantic"
 #include <nvml.h>
+#pragma GCC diagnostic pop
 #endif
 
 typedef int Return; /* nvmlReturn_t; 0 is NVML_SUCCESS */
