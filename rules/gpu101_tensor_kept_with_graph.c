@@ -105,9 +105,10 @@ static void gpu101__report(RuleContext *ctx, TSNode node, int32_t loop, int32_t 
   uint32_t shown = kept.length > 40 ? 40 : kept.length;
   if (training) {
     rule_report(ctx, node, GL_EFFECT_HOST_GROWTH,
-                "`%.*s` is kept across iterations with its autograd graph: backward() frees the saved "
-                "activations, but each kept tensor still holds its graph's bookkeeping, which grows every "
-                "iteration; keep `.item()` or `.detach()` instead",
+                "`%.*s` is kept across iterations with its autograd graph: backward() frees most saved "
+                "activations, but each kept tensor still holds its graph's host-side bookkeeping (and with "
+                "some losses, such as mse_loss, the model output on the GPU), which grows every iteration; "
+                "keep `.item()` or `.detach()` instead",
                 (int)shown, kept.ptr);
   } else {
     rule_report(ctx, node, GL_EFFECT_GPU_GROWTH,
