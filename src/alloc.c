@@ -38,14 +38,20 @@ char *gl_strndup(const char *text, size_t length) {
 
 char *gl_strdup(const char *text) { return gl_strndup(text, strlen(text)); }
 
+char *gl_vformat(const char *format, va_list args) {
+  va_list copy;
+  va_copy(copy, args);
+  int length = vsnprintf(NULL, 0, format, copy);
+  va_end(copy);
+  char *text = gl_malloc((size_t)length + 1);
+  vsnprintf(text, (size_t)length + 1, format, args);
+  return text;
+}
+
 char *gl_format(const char *format, ...) {
   va_list args;
   va_start(args, format);
-  int length = vsnprintf(NULL, 0, format, args);
-  va_end(args);
-  char *text = gl_malloc((size_t)length + 1);
-  va_start(args, format);
-  vsnprintf(text, (size_t)length + 1, format, args);
+  char *text = gl_vformat(format, args);
   va_end(args);
   return text;
 }

@@ -3,6 +3,7 @@
 #ifndef GPULINT_ALLOC_H
 #define GPULINT_ALLOC_H
 
+#include <stdarg.h>
 #include <stddef.h>
 
 extern void *(*gl_malloc_hook)(size_t size);
@@ -16,5 +17,6 @@ char *gl_strdup(const char *text);
 char *gl_strndup(const char *text, size_t length);
 /* printf into a new string; the caller frees it. */
 char *gl_format(const char *format, ...) __attribute__((format(printf, 1, 2)));
+char *gl_vformat(const char *format, va_list args) __attribute__((format(printf, 1, 0)));
 
 #endif

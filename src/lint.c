@@ -82,11 +82,7 @@ static void lint__add(Findings *findings, const Source *source, uint32_t rule, G
 void rule_report(RuleContext *ctx, TSNode node, GlEffect effect, const char *format, ...) {
   va_list args;
   va_start(args, format);
-  int length = vsnprintf(NULL, 0, format, args);
-  va_end(args);
-  char *message = gl_malloc((size_t)length + 1);
-  va_start(args, format);
-  vsnprintf(message, (size_t)length + 1, format, args);
+  char *message = gl_vformat(format, args);
   va_end(args);
   lint__add(ctx->findings, ctx->source, ctx->rule_index, effect, ts_node_start_byte(node),
             ts_node_end_byte(node), message);

@@ -6,32 +6,7 @@
 #include <cmocka.h>
 #include <string.h>
 
-#include "facts.h"
-
-typedef struct {
-  Source *source;
-  TSParser *parser;
-  TSTree *tree;
-  Facts *facts;
-} Parsed;
-
-static Parsed parse(const char *text) {
-  syntax_init();
-  Parsed parsed = {0};
-  parsed.source = source_new("t.py", text, strlen(text));
-  parsed.parser = ts_parser_new();
-  ts_parser_set_language(parsed.parser, tree_sitter_python());
-  parsed.tree = ts_parser_parse_string(parsed.parser, NULL, text, (uint32_t)strlen(text));
-  parsed.facts = facts_new(parsed.source, ts_tree_root_node(parsed.tree));
-  return parsed;
-}
-
-static void parsed_delete(Parsed *parsed) {
-  facts_delete(parsed->facts);
-  ts_tree_delete(parsed->tree);
-  ts_parser_delete(parsed->parser);
-  source_delete(parsed->source);
-}
+#include "parsed.h"
 
 static uint32_t count_kind(const Facts *facts, EventKind kind) {
   uint32_t count = 0;
