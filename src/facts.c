@@ -223,6 +223,11 @@ static const char *const TORCH_MODULES[] = {
     "detectron2", "mmengine", "torch_geometric", "dgl", "sentence_transformers", "ultralytics",
 };
 
+const char *const *facts_torch_modules(uint32_t *count) {
+  *count = (uint32_t)(sizeof TORCH_MODULES / sizeof TORCH_MODULES[0]);
+  return TORCH_MODULES;
+}
+
 /* Notes whether an imported module is torch or built on it. */
 static void facts__note_import(Facts *self, Text module) {
   uint32_t head = 0;

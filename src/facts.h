@@ -142,6 +142,10 @@ typedef struct {
   bool uses_torch; /* imports torch or a framework built on it */
 } Facts;
 
+/* The top-level module names that make `uses_torch` true (torch and the
+ * frameworks built on it); static storage. */
+const char *const *facts_torch_modules(uint32_t *count);
+
 /* Walks `root` once and derives the summaries; the caller deletes the
  * result. `source` and the tree must outlive it. */
 Facts *facts_new(const Source *source, TSNode root);

@@ -10,6 +10,7 @@
 #include "gpulint.h"
 #include "noqa.h"
 #include "notebook.h"
+#include "prefilter.h"
 #include "rule.h"
 #include "source.h"
 
@@ -18,6 +19,7 @@
 
 struct GlLinter {
   TSParser *parser;
+  bool prefilter; /* skip the facts of files no enabled rule can report on */
 };
 
 typedef Array(GlFinding) Findings;
@@ -204,8 +206,11 @@ GlLinter *gl_linter_new(void) {
   GlLinter *self = gl_calloc(1, sizeof(GlLinter));
   self->parser = ts_parser_new();
   ts_parser_set_language(self->parser, tree_sitter_python());
+  self->prefilter = true;
   return self;
 }
+
+void gl_linter_set_prefilter(GlLinter *self, bool enabled) { self->prefilter = enabled; }
 
 void gl_linter_delete(GlLinter *self) {
   if (!self) return;
@@ -227,6 +232,8 @@ static void lint__run_rules(Findings *findings, const Source *source, TSNode roo
 
 static void lint__source(GlLinter *self, GlFileResult *result, const Source *source, const GlRuleSet *rules) {
   if (noqa_skips_file(source->bytes, source->length, NULL)) return;
+  PrefilterVerdict verdict = self->prefilter ? prefilter_scan(source->bytes, source->length, rules) : PREFILTER_RUN;
+  if (verdict == PREFILTER_SKIP) return;
   TSTree *tree = ts_parser_parse_string(self->parser, NULL, source->bytes, source->length);
   if (!tree) {
     result->error = gl_strdup("the parser gave up on this file");
@@ -234,7 +241,7 @@ static void lint__source(GlLinter *self, GlFileResult *result, const Source *sou
   }
   TSNode root = ts_tree_root_node(tree);
   Findings findings = array_new();
-  lint__run_rules(&findings, source, root, rules);
+  if (verdict == PREFILTER_RUN) lint__run_rules(&findings, source, root, rules);
   lint__syntax_error(&findings, source, root, rules);
   lint__sort_unique(&findings);
   lint__suppress(&findings, source);

@@ -1,0 +1,117 @@
+/* prefilter.c — trigger words, found in one pass over the bytes. */
+#include "prefilter.h"
+
+#include <pthread.h>
+#include <string.h>
+
+#include "facts.h"
+#include "rule.h"
+
+enum {
+  TRIGGER_BACKWARD = 1u << 0,    /* an EV_BACKWARD call */
+  TRIGGER_EMPTY_CACHE = 1u << 1, /* an EV_EMPTY_CACHE call */
+  TRIGGER_TORCH = 1u << 2,       /* an import that sets facts->uses_torch */
+};
+
+/* What each rule needs in the text before it can report. */
+static const struct {
+  const char *code;
+  uint8_t triggers;
+} RULE_TRIGGERS[] = {
+    {"GPU001", TRIGGER_BACKWARD}, /* needs a backward and a step */
+    {"GPU002", TRIGGER_BACKWARD}, /* a clear between backward and step */
+    {"GPU101", TRIGGER_TORCH},    /* flow_carries is false without torch */
+    {"GPU102", TRIGGER_TORCH},    /* forwards need facts_is_module */
+    {"GPU103", TRIGGER_TORCH},    /* forwards need facts_is_module */
+    {"GPU201", TRIGGER_EMPTY_CACHE},
+};
+
+#define MAX_WORDS 64
+#define MAX_WORD_LENGTH 32
+
+typedef struct {
+  const char *text;
+  uint32_t length;
+  uint8_t trigger;
+} Word;
+
+static Word words[MAX_WORDS];
+static uint32_t word_count;
+static uint32_t lengths_by_first[128]; /* bit n: some word of length n starts with this byte */
+static pthread_once_t prefilter_once = PTHREAD_ONCE_INIT;
+
+static void prefilter__add(const char *text, uint8_t trigger) {
+  uint32_t length = (uint32_t)strlen(text);
+  if (word_count == MAX_WORDS || length >= MAX_WORD_LENGTH) return;
+  words[word_count++] = (Word){text, length, trigger};
+  lengths_by_first[(unsigned char)text[0] & 127] |= 1u << length;
+}
+
+static void prefilter__init(void) {
+  prefilter__add("backward", TRIGGER_BACKWARD);
+  prefilter__add("manual_backward", TRIGGER_BACKWARD);
+  prefilter__add("empty_cache", TRIGGER_EMPTY_CACHE);
+  uint32_t count = 0;
+  const char *const *modules = facts_torch_modules(&count);
+  for (uint32_t i = 0; i < count; i++) prefilter__add(modules[i], TRIGGER_TORCH);
+}
+
+/* The triggers of the rules in `rules` that need the facts; sets *parse
+ * when an enabled rule is reported by the engine from the tree alone. */
+static uint32_t prefilter__wanted(const GlRuleSet *rules, bool *parse) {
+  uint32_t wanted = 0;
+  for (uint32_t i = 0; i < RULE_COUNT; i++) {
+    if (!rules->enabled[i]) continue;
+    if (!RULES[i]->check) {
+      *parse = true;
+      continue;
+    }
+    uint32_t triggers = UINT32_MAX; /* a rule not in the table always runs */
+    for (size_t j = 0; j < sizeof RULE_TRIGGERS / sizeof RULE_TRIGGERS[0]; j++) {
+      if (strcmp(RULE_TRIGGERS[j].code, RULES[i]->info.code) == 0) triggers = RULE_TRIGGERS[j].triggers;
+    }
+    wanted |= triggers;
+  }
+  return wanted;
+}
+
+static bool prefilter__word_char(unsigned char c) {
+  return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+}
+
+/* The trigger bits of the word `text`, 0 when it is none. */
+static uint32_t prefilter__match(const char *text, uint32_t length) {
+  if (length >= MAX_WORD_LENGTH || !(lengths_by_first[(unsigned char)text[0] & 127] & (1u << length))) return 0;
+  for (uint32_t i = 0; i < word_count; i++) {
+    if (words[i].length == length && memcmp(words[i].text, text, length) == 0) return words[i].trigger;
+  }
+  return 0;
+}
+
+/* Runs of [A-Za-z0-9_]: a Python identifier made of ASCII is always one
+ * such run. A run that starts with a digit (`1torch`) is tried from every
+ * position, in case the parser splits a number from a name. */
+static uint32_t prefilter__find(const char *bytes, uint32_t length, uint32_t wanted) {
+  uint32_t found = 0;
+  for (uint32_t i = 0; i < length && !(found & wanted);) {
+    if (!prefilter__word_char((unsigned char)bytes[i])) {
+      i++;
+      continue;
+    }
+    uint32_t start = i;
+    while (i < length && prefilter__word_char((unsigned char)bytes[i])) i++;
+    bool number = bytes[start] >= '0' && bytes[start] <= '9';
+    for (uint32_t from = start; from < i && (from == start || (number && i - start <= 64)); from++) {
+      found |= prefilter__match(bytes + from, i - from);
+    }
+  }
+  return found;
+}
+
+PrefilterVerdict prefilter_scan(const char *bytes, uint32_t length, const GlRuleSet *rules) {
+  pthread_once(&prefilter_once, prefilter__init);
+  bool parse = false;
+  uint32_t wanted = prefilter__wanted(rules, &parse);
+  if (wanted == UINT32_MAX || (wanted && (prefilter__find(bytes, length, wanted) & wanted))) return PREFILTER_RUN;
+  return parse ? PREFILTER_PARSE_ONLY : PREFILTER_SKIP;
+}
