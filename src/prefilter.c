@@ -75,9 +75,16 @@ static uint32_t prefilter__wanted(const GlRuleSet *rules, bool *parse) {
   return wanted;
 }
 
-static bool prefilter__word_char(unsigned char c) {
-  return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
-}
+/* [A-Za-z0-9_]: 1 for letters and '_', 2 for digits. */
+static const uint8_t WORD_CHAR[256] = {
+    ['0'] = 2, ['1'] = 2, ['2'] = 2, ['3'] = 2, ['4'] = 2, ['5'] = 2, ['6'] = 2, ['7'] = 2, ['8'] = 2, ['9'] = 2,
+    ['_'] = 1, ['a'] = 1, ['b'] = 1, ['c'] = 1, ['d'] = 1, ['e'] = 1, ['f'] = 1, ['g'] = 1, ['h'] = 1,
+    ['i'] = 1, ['j'] = 1, ['k'] = 1, ['l'] = 1, ['m'] = 1, ['n'] = 1, ['o'] = 1, ['p'] = 1, ['q'] = 1,
+    ['r'] = 1, ['s'] = 1, ['t'] = 1, ['u'] = 1, ['v'] = 1, ['w'] = 1, ['x'] = 1, ['y'] = 1, ['z'] = 1,
+    ['A'] = 1, ['B'] = 1, ['C'] = 1, ['D'] = 1, ['E'] = 1, ['F'] = 1, ['G'] = 1, ['H'] = 1, ['I'] = 1,
+    ['J'] = 1, ['K'] = 1, ['L'] = 1, ['M'] = 1, ['N'] = 1, ['O'] = 1, ['P'] = 1, ['Q'] = 1, ['R'] = 1,
+    ['S'] = 1, ['T'] = 1, ['U'] = 1, ['V'] = 1, ['W'] = 1, ['X'] = 1, ['Y'] = 1, ['Z'] = 1,
+};
 
 /* The trigger bits of the word `text`, 0 when it is none. */
 static uint32_t prefilter__match(const char *text, uint32_t length) {
@@ -92,17 +99,16 @@ static uint32_t prefilter__match(const char *text, uint32_t length) {
  * such run. A run that starts with a digit (`1torch`) is tried from every
  * position, in case the parser splits a number from a name. */
 static uint32_t prefilter__find(const char *bytes, uint32_t length, uint32_t wanted) {
+  const unsigned char *s = (const unsigned char *)bytes;
   uint32_t found = 0;
   for (uint32_t i = 0; i < length && !(found & wanted);) {
-    if (!prefilter__word_char((unsigned char)bytes[i])) {
-      i++;
-      continue;
-    }
+    while (i < length && !WORD_CHAR[s[i]]) i++;
     uint32_t start = i;
-    while (i < length && prefilter__word_char((unsigned char)bytes[i])) i++;
-    bool number = bytes[start] >= '0' && bytes[start] <= '9';
-    for (uint32_t from = start; from < i && (from == start || (number && i - start <= 64)); from++) {
-      found |= prefilter__match(bytes + from, i - from);
+    while (i < length && WORD_CHAR[s[i]]) i++;
+    if (start == i) break;
+    found |= prefilter__match(bytes + start, i - start);
+    if (WORD_CHAR[s[start]] == 2 && i - start <= 64) {
+      for (uint32_t from = start + 1; from < i; from++) found |= prefilter__match(bytes + from, i - from);
     }
   }
   return found;

@@ -6,8 +6,9 @@
 
 static void source__index_lines(Source *self) {
   array_push(&self->line_starts, 0);
-  for (uint32_t i = 0; i < self->length; i++) {
-    if (self->bytes[i] == '\n') array_push(&self->line_starts, i + 1);
+  const char *end = self->bytes + self->length;
+  for (const char *at = self->bytes; (at = memchr(at, '\n', (size_t)(end - at))); at++) {
+    array_push(&self->line_starts, (uint32_t)(at - self->bytes) + 1);
   }
 }
 
@@ -44,9 +45,24 @@ static size_t source__utf8_length(const unsigned char *s, size_t left) {
   return need;
 }
 
+/* The length of the run at `s` of 8-byte words that are all ASCII without
+ * a NUL byte: the common case, checked a word at a time. */
+static size_t source__ascii_run(const unsigned char *s, size_t left) {
+  size_t run = 0;
+  for (uint64_t word; run + 8 <= left; run += 8) {
+    memcpy(&word, s + run, 8);
+    bool high = word & 0x8080808080808080u;
+    bool zero = (word - 0x0101010101010101u) & ~word & 0x8080808080808080u;
+    if (high || zero) break;
+  }
+  return run;
+}
+
 const char *source_check_text(const char *bytes, size_t length, size_t *bad_offset) {
   const unsigned char *s = (const unsigned char *)bytes;
   for (size_t i = 0; i < length;) {
+    i += source__ascii_run(s + i, length - i);
+    if (i >= length) break;
     if (s[i] == 0) {
       *bad_offset = i;
       return "contains a NUL byte (binary file?)";

@@ -1,7 +1,6 @@
 /* syntax.c — node kinds, fields and text slices. */
 #include "syntax.h"
 
-#include <ctype.h>
 #include <pthread.h>
 #include <string.h>
 
@@ -144,11 +143,20 @@ bool text_ends_with(Text text, const char *suffix) {
   return text.length >= length && memcmp(text.ptr + text.length - length, suffix, length) == 0;
 }
 
+/* ASCII lower case without the locale tables: names are compared as
+ * bytes, and this runs for every name a matcher looks at. */
+static inline unsigned char syntax__lower(unsigned char c) {
+  return c >= 'A' && c <= 'Z' ? (unsigned char)(c | 0x20) : c;
+}
+
 bool text_contains_ci(Text text, const char *needle) {
   size_t length = strlen(needle);
+  if (length == 0) return true;
+  unsigned char first = syntax__lower((unsigned char)needle[0]);
   for (size_t i = 0; i + length <= text.length; i++) {
-    size_t j = 0;
-    while (j < length && tolower((unsigned char)text.ptr[i + j]) == tolower((unsigned char)needle[j])) j++;
+    if (syntax__lower((unsigned char)text.ptr[i]) != first) continue;
+    size_t j = 1;
+    while (j < length && syntax__lower((unsigned char)text.ptr[i + j]) == syntax__lower((unsigned char)needle[j])) j++;
     if (j == length) return true;
   }
   return false;
