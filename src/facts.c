@@ -551,14 +551,33 @@ static void walk__visit(Walk *self, TSNode node, uint32_t depth) {
   }
 }
 
+/* Whether the walk needs the children of `node`: not of leaves, nor of
+ * string literals that cannot hold an interpolation (no f or t prefix). */
+static bool walk__descends(const Walk *self, TSNode node) {
+  if (ts_node_child_count(node) == 0) return false;
+  if (!node_is(node, K_STRING)) return true;
+  const char *text = self->facts->source->bytes + ts_node_start_byte(node);
+  const char *end = self->facts->source->bytes + self->facts->source->length;
+  for (; text < end && *text != '"' && *text != '\''; text++) {
+    if (*text == 'f' || *text == 'F' || *text == 't' || *text == 'T') return true;
+  }
+  return false;
+}
+
 /* Pre-order over every node with an explicit cursor: no recursion, so deep
  * nesting cannot exhaust the stack. */
 static void walk__run(Walk *self, TSNode root) {
   self->cursor = ts_tree_cursor_new(root);
   uint32_t depth = 0;
   for (;;) {
-    walk__visit(self, ts_tree_cursor_current_node(&self->cursor), depth);
-    if (ts_tree_cursor_goto_first_child(&self->cursor)) {
+    TSNode node = ts_tree_cursor_current_node(&self->cursor);
+    walk__visit(self, node, depth);
+    bool descends = walk__descends(self, node);
+    if (descends && depth >= FACTS_MAX_DEPTH) {
+      self->facts->truncated = true;
+      descends = false;
+    }
+    if (descends && ts_tree_cursor_goto_first_child(&self->cursor)) {
       depth++;
       continue;
     }
@@ -582,9 +601,10 @@ static int facts__text_compare(Text a, Text b) {
 }
 
 /* Sorting needs the names beside the indices; qsort has no context, so the
- * index is sorted as (name, index) pairs and then stripped. */
+ * index is sorted as (name, kind, index) triples and then stripped. */
 typedef struct {
   Text name;
+  uint32_t kind;
   uint32_t index;
 } Named;
 
@@ -592,18 +612,24 @@ static int facts__named_compare(const void *a, const void *b) {
   const Named *left = a, *right = b;
   int order = facts__text_compare(left->name, right->name);
   if (order != 0) return order;
+  if (left->kind != right->kind) return left->kind < right->kind ? -1 : 1;
   return left->index < right->index ? -1 : left->index > right->index;
 }
 
+#define NO_KIND SIZE_MAX
+
 /* Fills `index` with 0..count-1 ordered by the Text found at `offset` in
- * each of the `count` entries of `stride` bytes. */
-static void facts__build_index(void *index_array, const void *entries, size_t offset, size_t stride,
-                               uint32_t count) {
+ * each of the `count` entries of `stride` bytes, then by the enum at
+ * `kind_offset` (NO_KIND: none), then by position. */
+static void facts__build_index(void *index_array, const void *entries, size_t offset, size_t kind_offset,
+                               size_t stride, uint32_t count) {
   Array(uint32_t) *index = index_array;
   if (count == 0) return;
   Named *named = gl_malloc(sizeof(Named) * count);
   for (uint32_t i = 0; i < count; i++) {
-    named[i].name = *(const Text *)((const char *)entries + i * stride + offset);
+    const char *entry = (const char *)entries + i * stride;
+    named[i].name = *(const Text *)(entry + offset);
+    named[i].kind = kind_offset == NO_KIND ? 0 : (uint32_t) * (const int *)(entry + kind_offset);
     named[i].index = i;
   }
   qsort(named, count, sizeof(Named), facts__named_compare);
@@ -613,28 +639,35 @@ static void facts__build_index(void *index_array, const void *entries, size_t of
   free(named);
 }
 
-/* The first position in `index` whose entry's name is not below `name`. */
-static uint32_t facts__lower_bound(const Facts *self, bool functions, Text name) {
-  const uint32_t *index = functions ? self->functions_by_name.contents : self->bindings_by_name.contents;
-  uint32_t low = 0, high = functions ? self->functions_by_name.size : self->bindings_by_name.size;
+/* The first position in functions_by_name whose name is not below `name`. */
+static uint32_t facts__lower_bound(const Facts *self, Text name) {
+  const uint32_t *index = self->functions_by_name.contents;
+  uint32_t low = 0, high = self->functions_by_name.size;
   while (low < high) {
     uint32_t mid = (low + high) / 2;
-    Text here = functions ? self->functions.contents[index[mid]].name : self->bindings.contents[index[mid]].name;
+    Text here = self->functions.contents[index[mid]].name;
     if (facts__text_compare(here, name) < 0) low = mid + 1;
     else high = mid;
   }
   return low;
 }
 
-/* The last binding of `kind` for `name`. */
+/* The last binding of `kind` for `name`: bindings_by_name is ordered by
+ * (name, kind, position), so it sits just before the first entry past the
+ * pair, found in log time however often the name is bound. */
 static const Binding *facts__binding(const Facts *self, BindingKind kind, Text name) {
-  const Binding *found = NULL;
-  for (uint32_t i = facts__lower_bound(self, false, name); i < self->bindings_by_name.size; i++) {
-    const Binding *binding = array_get(&self->bindings, self->bindings_by_name.contents[i]);
-    if (!text_eq(binding->name, name)) break;
-    if (binding->kind == kind) found = binding;
+  const uint32_t *index = self->bindings_by_name.contents;
+  uint32_t low = 0, high = self->bindings_by_name.size;
+  while (low < high) {
+    uint32_t mid = (low + high) / 2;
+    const Binding *here = array_get(&self->bindings, index[mid]);
+    int order = facts__text_compare(here->name, name);
+    if (order < 0 || (order == 0 && here->kind <= kind)) low = mid + 1;
+    else high = mid;
   }
-  return found;
+  if (low == 0) return NULL;
+  const Binding *found = array_get(&self->bindings, index[low - 1]);
+  return found->kind == kind && text_eq(found->name, name) ? found : NULL;
 }
 
 static const Binding *facts__import(const Facts *self, Text name) {
@@ -660,7 +693,7 @@ static int32_t facts__class_named(const Facts *self, Text name) {
 /* The function named `name` directly in `class_index` (-1: not in a class)
  * whose parent function is `parent` (-2: any). */
 static int32_t facts__function_named(const Facts *self, Text name, int32_t class_index, int32_t parent) {
-  for (uint32_t i = facts__lower_bound(self, true, name); i < self->functions_by_name.size; i++) {
+  for (uint32_t i = facts__lower_bound(self, name); i < self->functions_by_name.size; i++) {
     uint32_t index = self->functions_by_name.contents[i];
     const Function *function = array_get(&self->functions, index);
     if (!text_eq(function->name, name)) break;
@@ -699,7 +732,7 @@ static int32_t facts__class_of_function(const Facts *self, int32_t function) {
  * module class or several have it. */
 static int32_t facts__module_method(const Facts *self, Text name) {
   int32_t found = -1;
-  for (uint32_t i = facts__lower_bound(self, true, name); i < self->functions_by_name.size; i++) {
+  for (uint32_t i = facts__lower_bound(self, name); i < self->functions_by_name.size; i++) {
     uint32_t index = self->functions_by_name.contents[i];
     const Function *function = array_get(&self->functions, index);
     if (!text_eq(function->name, name)) break;
@@ -891,47 +924,60 @@ static bool facts__is_optimizer(const Facts *self, Text name) {
   return text_contains_ci(text_last_segment(name), "opt");
 }
 
-static bool facts__receives_backward(const Facts *self, Text name) {
-  for (uint32_t i = 0; i < self->events.size; i++) {
-    const Event *event = array_get(&self->events, i);
-    if (event->kind != EV_BACKWARD) continue;
-    TSNode receiver = call_receiver(event->node);
-    if (text_eq(node_text(self->source, receiver), name)) return true;
-  }
-  return false;
+typedef Array(Text) Texts;
+
+static int facts__text_order(const void *a, const void *b) {
+  return facts__text_compare(*(const Text *)a, *(const Text *)b);
 }
 
-static bool facts__receives_zero_grad(const Facts *self, Text name) {
+static bool facts__texts_have(const Texts *texts, Text name) {
+  return texts->size > 0 && bsearch(&name, texts->contents, texts->size, sizeof(Text), facts__text_order);
+}
+
+/* The receivers of backward calls (`engine` in `engine.backward(loss)`)
+ * and the targets of clears as written, sorted: each step then looks them
+ * up in log time instead of scanning every event. */
+static void facts__collect_receivers(const Facts *self, Texts *backward, Texts *cleared) {
   for (uint32_t i = 0; i < self->events.size; i++) {
     const Event *event = array_get(&self->events, i);
-    if (event->kind == EV_CLEAR && text_eq(event->target, name)) return true;
+    if (event->kind == EV_BACKWARD) array_push(backward, node_text(self->source, call_receiver(event->node)));
+    if (event->kind == EV_CLEAR) array_push(cleared, event->target);
   }
-  return false;
+  if (backward->size > 1) qsort(backward->contents, backward->size, sizeof(Text), facts__text_order);
+  if (cleared->size > 1) qsort(cleared->contents, cleared->size, sizeof(Text), facts__text_order);
 }
 
 /* Keeps the steps of optimizers; `engine.backward(loss); engine.step()`
  * (DeepSpeed) steps and clears at once. Clears of something that is not an
  * optimizer (a module) clear every optimizer. */
 static void facts__settle_targets(Facts *self) {
+  Texts backward = array_new(), cleared = array_new();
+  facts__collect_receivers(self, &backward, &cleared);
   for (uint32_t i = 0; i < self->events.size; i++) {
     Event *event = array_get(&self->events, i);
     if (event->kind == EV_STEP) {
       Text target = facts_canonical(self, event->target);
-      if (facts__receives_backward(self, target)) {
+      if (facts__texts_have(&backward, target)) {
         event->flag = true;
-      } else if (!facts__is_optimizer(self, target) && !facts__receives_zero_grad(self, event->target)) {
+      } else if (!facts__is_optimizer(self, target) && !facts__texts_have(&cleared, event->target)) {
         event->kind = EV_KIND_COUNT;
       }
       event->target = target;
       const Binding *optimizes = facts__binding(self, BIND_OPTIMIZES, target);
       if (optimizes) event->module = facts_canonical(self, optimizes->value);
-    } else if (event->kind == EV_CLEAR && event->target.length > 0) {
+    }
+  }
+  for (uint32_t i = 0; i < self->events.size; i++) {
+    Event *event = array_get(&self->events, i);
+    if (event->kind == EV_CLEAR && event->target.length > 0) {
       Text target = facts_canonical(self, event->target);
       bool optimizer = facts__is_optimizer(self, target);
       event->module = optimizer ? (Text){"", 0} : target;
       event->target = optimizer ? target : (Text){"", 0};
     }
   }
+  array_delete(&backward);
+  array_delete(&cleared);
 }
 
 static void facts__drop_unresolved(Facts *self) {
@@ -1209,11 +1255,11 @@ Facts *facts_new(const Source *source, TSNode root) {
   array_push(&walk.frames, ((Frame){0, -1, -1, -1, GRAD_ON}));
   walk__run(&walk, root);
   array_delete(&walk.frames);
-  facts__build_index(&self->functions_by_name, self->functions.contents, offsetof(Function, name),
+  facts__build_index(&self->functions_by_name, self->functions.contents, offsetof(Function, name), NO_KIND,
                      sizeof(Function), self->functions.size);
   facts__build_index(&self->bindings_by_name, self->bindings.contents, offsetof(Binding, name),
-                     sizeof(Binding), self->bindings.size);
-  facts__build_index(&self->assigns_by_name, self->assigns.contents, offsetof(Assign, name), sizeof(Assign),
+                     offsetof(Binding, kind), sizeof(Binding), self->bindings.size);
+  facts__build_index(&self->assigns_by_name, self->assigns.contents, offsetof(Assign, name), NO_KIND, sizeof(Assign),
                      self->assigns.size);
   facts__settle_classes(self);
   facts__collect_switched(self);

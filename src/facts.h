@@ -121,6 +121,14 @@ typedef struct {
                   whose parameters the optimizer updates */
 } Binding;
 
+/* The walk does not descend below this depth of the tree; the engine then
+ * notes that the code below it was not checked. Real code stays under about
+ * 60 levels, and CPython itself refuses more than 200 nested brackets or 100
+ * indentation levels. The bound keeps the rules' upward walks (each
+ * ts_node_parent costs the node's depth) from going cubic on hostile input
+ * such as 5,000 nested calls. */
+#define FACTS_MAX_DEPTH 500
+
 typedef struct {
   const Source *source; /* borrowed */
   TSNode root;
@@ -140,6 +148,7 @@ typedef struct {
   Array(char *) owned_strings;
   bool has_toggles;
   bool uses_torch; /* imports torch or a framework built on it */
+  bool truncated;  /* nodes below FACTS_MAX_DEPTH were left out */
 } Facts;
 
 /* The top-level module names that make `uses_torch` true (torch and the

@@ -166,7 +166,11 @@ static void lint__sort_unique(Findings *findings) {
   findings->size = kept;
 }
 
+/* Drops findings under `# noqa` and `# gpulint: noqa: CODE`; the file is
+ * searched once per rule that has findings, not once per finding. */
 static void lint__suppress(Findings *findings, const Source *source) {
+  int8_t file_skips[GL_MAX_RULES];
+  memset(file_skips, -1, sizeof file_skips);
   uint32_t kept = 0;
   for (uint32_t i = 0; i < findings->size; i++) {
     GlFinding *finding = array_get(findings, i);
@@ -174,7 +178,8 @@ static void lint__suppress(Findings *findings, const Source *source) {
     uint32_t length = 0;
     const char *text = source_line_text(source, line, &length);
     const char *code = RULES[finding->rule]->info.code;
-    if (noqa_suppresses(text, length, code) || noqa_skips_file(source->bytes, source->length, code)) {
+    if (file_skips[finding->rule] < 0) file_skips[finding->rule] = noqa_skips_file(source->bytes, source->length, code);
+    if (noqa_suppresses(text, length, code) || file_skips[finding->rule]) {
       free(finding->message);
       continue;
     }
@@ -218,8 +223,10 @@ void gl_linter_delete(GlLinter *self) {
   free(self);
 }
 
-static void lint__run_rules(Findings *findings, const Source *source, TSNode root, const GlRuleSet *rules) {
+/* Runs the enabled rules; false when the tree was too deep to walk whole. */
+static bool lint__run_rules(Findings *findings, const Source *source, TSNode root, const GlRuleSet *rules) {
   Facts *facts = facts_new(source, root);
+  bool whole = !facts->truncated;
   Flow *flow = flow_new(facts);
   for (uint32_t i = 0; i < RULE_COUNT; i++) {
     if (!rules->enabled[i] || !RULES[i]->check) continue;
@@ -228,6 +235,7 @@ static void lint__run_rules(Findings *findings, const Source *source, TSNode roo
   }
   flow_delete(flow);
   facts_delete(facts);
+  return whole;
 }
 
 static void lint__source(GlLinter *self, GlFileResult *result, const Source *source, const GlRuleSet *rules) {
@@ -241,7 +249,10 @@ static void lint__source(GlLinter *self, GlFileResult *result, const Source *sou
   }
   TSNode root = ts_tree_root_node(tree);
   Findings findings = array_new();
-  if (verdict == PREFILTER_RUN) lint__run_rules(&findings, source, root, rules);
+  if (verdict == PREFILTER_RUN && !lint__run_rules(&findings, source, root, rules)) {
+    result->note = gl_format("nesting deeper than %u levels: the code below that depth was not checked",
+                             FACTS_MAX_DEPTH);
+  }
   lint__syntax_error(&findings, source, root, rules);
   lint__sort_unique(&findings);
   lint__suppress(&findings, source);
@@ -292,6 +303,10 @@ static char *lint__read(const char *path, size_t *length, char **error) {
   }
   if (S_ISDIR(info.st_mode)) {
     *error = gl_strdup("is a directory");
+    return NULL;
+  }
+  if (!S_ISREG(info.st_mode)) { /* a FIFO or a device could block the read forever */
+    *error = gl_strdup("is not a regular file");
     return NULL;
   }
   if (info.st_size > (off_t)MAX_SOURCE_BYTES) {

@@ -1,0 +1,300 @@
+#!/usr/bin/env python3
+"""One bad-input case against the gpulint binary.
+
+    bad_input.py GPULINT CASE        (bad_input.py --list prints the cases)
+
+Each case writes its inputs into a fresh folder beside `good.py`, a training
+script with one known finding, runs gpulint on them all and requires that:
+gpulint exits 0, 1 or 2, and with 2 says on stderr which path failed and
+why; it ends within LIMIT_S seconds; every input file is unchanged (content
+hash and mode); and good.py is still linted (its finding is reported).
+Exit 0 when the case holds, 77 when it cannot run here (meson's skip), 1
+otherwise.
+"""
+import hashlib
+import os
+import stat
+import subprocess
+import sys
+import tempfile
+import time
+
+LIMIT_S = float(os.environ.get("GPULINT_BAD_INPUT_LIMIT_S", "60"))
+SKIP = 77
+
+GOOD = (
+    "import torch\n"
+    "for x, y in loader:\n"
+    "    loss = criterion(model(x), y)\n"
+    "    loss.backward()\n"
+    "    optimizer.step()\n"
+)
+GOOD_FINDING = "good.py:4:5: GPU001"
+
+TRAIN_STEP = (
+    "def train_{i}(model, loader, optimizer, criterion):\n"
+    "    model.train()\n"
+    "    for x, y in loader:\n"
+    "        optimizer.zero_grad()\n"
+    "        loss = criterion(model(x), y)\n"
+    "        loss.backward()\n"
+    "        optimizer.step()\n"
+    "        torch.cuda.empty_cache()\n"
+    "\n"
+)
+
+
+class Skip(Exception):
+    pass
+
+
+def write(folder, name, data, mode=None):
+    path = os.path.join(folder, name)
+    with open(path, "wb") as file:
+        file.write(data if isinstance(data, bytes) else data.encode())
+    if mode is not None:
+        os.chmod(path, mode)
+    return path
+
+
+def nested_blocks(depth):
+    """`if x:` nested `depth` deep, one space of indentation per level."""
+    lines = [" " * level + "if x:" for level in range(depth)]
+    lines.append(" " * depth + "pass")
+    return "\n".join(lines) + "\n"
+
+
+def large_script(size):
+    """About `size` bytes of training code: many small training functions."""
+    parts, total, i = ["import torch\n\n"], 0, 0
+    while total < size:
+        part = TRAIN_STEP.format(i=i)
+        parts.append(part)
+        total += len(part)
+        i += 1
+    return "".join(parts)
+
+
+# ---- Cases: each writes its inputs into `folder` and returns
+# (paths to pass, expected exit codes). -----------------------------------
+
+def case_binary(folder):
+    return [write(folder, "binary.py", bytes(range(256)) * 64)], {2}
+
+
+def case_invalid_utf8(folder):
+    return [write(folder, "latin1.py", b"name = '\xe9t\xe9'\nprint(name)\n")], {2}
+
+
+def case_surrogate_utf8(folder):
+    return [write(folder, "surrogate.py", b"x = '\xed\xa0\x80'\n")], {2}
+
+
+def case_nul_bytes(folder):
+    return [write(folder, "nul.py", b"x = 1\x00\ny = 2\n")], {2}
+
+
+def case_empty(folder):
+    return [write(folder, "empty.py", b"")], {1}
+
+
+def case_only_newlines(folder):
+    return [write(folder, "newlines.py", "\n\r\n\r" * 1000)], {1}
+
+
+def case_bom_crlf_tabs(folder):
+    text = "\ufeffimport torch\r\nfor x in loader:\r\n\tloss = model(x)\r\n\tloss.backward()\r\n"
+    return [write(folder, "bom_crlf.py", text)], {1}
+
+
+def case_deep_parens(folder):
+    return [write(folder, "parens.py", "x = " + "(" * 5000 + "1" + ")" * 5000 + "\n")], {1}
+
+
+def case_deep_brackets(folder):
+    return [write(folder, "brackets.py", "x = " + "[" * 5000 + "]" * 5000 + "\n")], {1}
+
+
+def case_deep_calls(folder):
+    text = "import torch\nfor x in loader:\n    y = " + "model(" * 5000 + "x" + ")" * 5000 + "\n    items.append(y)\n"
+    return [write(folder, "calls.py", text)], {1}
+
+
+def case_deep_operators(folder):
+    text = "import torch\nfor x in loader:\n    total = " + "loss + " * 5000 + "loss\n    y = " + "-" * 5000 + "x\n"
+    return [write(folder, "operators.py", text)], {1}
+
+
+def case_deep_attributes(folder):
+    return [write(folder, "attributes.py", "import torch\nx = model" + ".layer" * 5000 + "(x)\n")], {1}
+
+
+def case_deep_if_blocks(folder):
+    return [write(folder, "blocks.py", nested_blocks(5000))], {1}
+
+
+def case_deep_functions(folder):
+    lines = ["import torch"] + [" " * level + f"def f{level}(loss):" for level in range(2000)]
+    lines.append(" " * 2000 + "loss.backward()")
+    return [write(folder, "functions.py", "\n".join(lines) + "\n")], {1}
+
+
+def case_unclosed(folder):
+    return [write(folder, "unclosed.py", "x = (" * 5000 + "\n" + "'''" + "a" * 10000)], {1}
+
+
+def case_syntax_errors(folder):
+    text = "def f(:\n    pass\nclass\nfor in:\n  x = = 1\nimport torch\nloss.backward(\n"
+    return [write(folder, "broken.py", text)], {1}
+
+
+def case_long_line(folder):
+    return [write(folder, "long_line.py", "x = '" + "a" * (1 << 20) + "'\n")], {1}
+
+
+def case_large_20mb(folder):
+    """A training script followed by a generated 20 MB table, the usual way
+    a Python file gets this large."""
+    rows = "".join(f"    ({i}, {i * 0.5}, 'label_{i % 97}', [{i % 7}, {i % 11}, {i % 13}]),\n" for i in range(400000))
+    text = GOOD.replace("loader", "table_loader") + "TABLE = [\n" + rows + "]\n"
+    return [write(folder, "large.py", text)], {1}
+
+
+def case_large_training_code(folder):
+    """2 MB of training functions (about 9,000 loops): the rules' cost must
+    grow about linearly with the file."""
+    return [write(folder, "large_training.py", large_script(2 * 1000 * 1000))], {1}
+
+
+def case_many_functions_same_name(folder):
+    text = "import torch\n" + "".join(TRAIN_STEP.format(i=0) for _ in range(3000))
+    return [write(folder, "same_name.py", text)], {1}
+
+
+def case_symlink_loop(folder):
+    loops = os.path.join(folder, "loops")
+    os.mkdir(loops)
+    os.symlink(".", os.path.join(loops, "self"))
+    os.symlink("a.py", os.path.join(loops, "b.py"))
+    os.symlink("b.py", os.path.join(loops, "a.py"))
+    os.symlink(loops, os.path.join(loops, "back"))
+    return [loops, os.path.join(loops, "a.py")], {2}
+
+
+def case_dangling_symlink(folder):
+    link = os.path.join(folder, "gone.py")
+    os.symlink(os.path.join(folder, "missing.py"), link)
+    return [link], {2}
+
+
+def case_unreadable(folder):
+    if os.geteuid() == 0:
+        raise Skip("running as root, which can read a chmod 000 file")
+    locked = write(folder, "locked.py", GOOD, mode=0)
+    return [locked], {2}
+
+
+def case_missing_path(folder):
+    return [os.path.join(folder, "no_such_file.py"), os.path.join(folder, "no_such_dir")], {2}
+
+
+def case_directory_named_py(folder):
+    os.mkdir(os.path.join(folder, "package.py"))
+    return [os.path.join(folder, "package.py")], {1}
+
+
+def case_fifo(folder):
+    fifo = os.path.join(folder, "pipe.py")
+    os.mkfifo(fifo)
+    return [fifo], {2}
+
+
+def case_odd_file_names(folder):
+    paths = [write(folder, "space name.py", GOOD), write(folder, "-dash.py", "x = 1\n"),
+             write(folder, "ünïcode.py", "x = 1\n")]
+    raw = os.path.join(folder.encode(), b"bad\xffname.py")
+    with open(raw, "wb") as file:
+        file.write(b"x = 1\n")
+    return [folder] + paths, {1}
+
+
+CASES = {name[len("case_"):]: function for name, function in sorted(globals().items()) if name.startswith("case_")}
+
+
+# ---- Checking -------------------------------------------------------------------
+
+def snapshot(folder):
+    """Content hash and mode of every regular file under `folder`."""
+    state = {}
+    for directory, _, files in os.walk(folder.encode()):
+        for name in files:
+            path = os.path.join(directory, name)
+            info = os.lstat(path)
+            if not stat.S_ISREG(info.st_mode):
+                state[path] = ("not a file", info.st_mode)
+                continue
+            try:
+                with open(path, "rb") as file:
+                    state[path] = (hashlib.sha256(file.read()).hexdigest(), info.st_mode)
+            except OSError:
+                state[path] = ("unreadable", info.st_mode, info.st_size, info.st_mtime_ns)
+    return state
+
+
+def run_case(gpulint, name):
+    with tempfile.TemporaryDirectory(prefix="gpulint-bad-input-") as folder:
+        good = write(folder, "good.py", GOOD)
+        try:
+            paths, expected = CASES[name](folder)
+        except Skip as reason:
+            print(f"SKIP {name}: {reason}")
+            return SKIP
+        before = snapshot(folder)
+        start = time.monotonic()
+        try:
+            process = subprocess.run([gpulint, "--", *paths, good], capture_output=True, timeout=LIMIT_S,
+                                     stdin=subprocess.DEVNULL)
+        except subprocess.TimeoutExpired:
+            print(f"FAIL {name}: gpulint ran past {LIMIT_S:.0f} s")
+            return 1
+        elapsed = time.monotonic() - start
+        out = process.stdout.decode(errors="replace")
+        err = process.stderr.decode(errors="replace")
+        problems = []
+        if process.returncode not in (0, 1, 2):
+            problems.append(f"exit status {process.returncode} (a signal or crash?)")
+        elif process.returncode not in expected:
+            problems.append(f"exit status {process.returncode}, expected {sorted(expected)}")
+        if process.returncode == 2 and not any(line.startswith("gpulint: ") and ": " in line[9:]
+                                               for line in err.splitlines()):
+            problems.append("exit status 2 without a `gpulint: PATH: reason` message")
+        if "runtime error" in err or "Sanitizer" in err:
+            problems.append("a sanitizer reported an error")
+        if GOOD_FINDING not in out:
+            problems.append("good.py was not linted (its GPU001 is missing)")
+        after = snapshot(folder)
+        if after != before:
+            changed = sorted(set(before.items()) ^ set(after.items()))
+            problems.append(f"input files changed: {changed[:3]}")
+        print(f"{name}: exit {process.returncode} in {elapsed:.2f} s")
+        if err.strip():
+            print("stderr:", err.strip()[:2000])
+        if problems:
+            print(f"FAIL {name}: " + "; ".join(problems))
+            print("stdout:", out[:2000])
+            return 1
+        return 0
+
+
+def main():
+    if len(sys.argv) == 2 and sys.argv[1] == "--list":
+        print("\n".join(CASES))
+        return 0
+    if len(sys.argv) != 3 or sys.argv[2] not in CASES:
+        print(__doc__, file=sys.stderr)
+        return 2
+    return run_case(sys.argv[1], sys.argv[2])
+
+
+if __name__ == "__main__":
+    sys.exit(main())
