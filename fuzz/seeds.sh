@@ -24,5 +24,10 @@ PY
     printf '\x01# gpulint: noqa: GPU1, GPU2\n' > "$dir/file_codes"
     printf '\x00x = "#" # noqa: GPU001,GPU101  \r\n' > "$dir/quoted"
     ;;
+  notebook_fuzzer)
+    find tests -name '*.ipynb' | sort | while IFS= read -r file; do
+      cp "$file" "$dir/$(echo "$file" | tr '/' '_')"
+    done
+    ;;
 esac
 if [[ -d fuzz/regressions/$name ]]; then cp fuzz/regressions/"$name"/* "$dir"/ 2>/dev/null || true; fi

@@ -218,6 +218,28 @@ def case_odd_file_names(folder):
     return [folder] + paths, {1}
 
 
+def case_notebook_not_json(folder):
+    return [write(folder, "broken.ipynb", b'{"cells": [{"cell_type": "code", "source": ["x = 1\n"')], {2}
+
+
+def case_notebook_wrong_types(folder):
+    text = '{"cells": [{"cell_type": "code", "source": 42}, 7], "nbformat": 4, "metadata": []}'
+    return [write(folder, "types.ipynb", text)], {2}
+
+
+def case_notebook_binary(folder):
+    return [write(folder, "binary.ipynb", bytes(range(256)) * 16)], {2}
+
+
+def case_notebook_deep_json(folder):
+    return [write(folder, "deep.ipynb", "[" * 100000 + "]" * 100000)], {2}
+
+
+def case_notebook_escaped_nul(folder):
+    text = '{"cells": [{"cell_type": "code", "source": ["import torch\\u0000\\n"]}], "nbformat": 4}'
+    return [write(folder, "nul.ipynb", text)], {1, 2}
+
+
 CASES = {name[len("case_"):]: function for name, function in sorted(globals().items()) if name.startswith("case_")}
 
 
