@@ -18,7 +18,8 @@
 
 /* The assignment statement whose right-hand side holds `call`, or null. */
 static TSNode gpu102__assignment_of(TSNode call) {
-  for (TSNode at = ts_node_parent(call); !ts_node_is_null(at); at = ts_node_parent(at)) {
+  TSNode at = ts_node_parent(call);
+  for (int steps = 0; !ts_node_is_null(at) && steps < MAX_ASCENT; at = ts_node_parent(at), steps++) {
     Kind kind = node_kind(at);
     if (kind == K_ASSIGNMENT) return at;
     if (kind == K_EXPRESSION_STATEMENT || kind == K_BLOCK) break;
@@ -54,7 +55,8 @@ static bool gpu102__detached(const RuleContext *ctx, TSNode value, int32_t funct
 
 /* Whether `node` sits under an if/else inside `body`. */
 static bool gpu102__conditional(TSNode node, TSNode body) {
-  for (TSNode at = ts_node_parent(node); !ts_node_is_null(at) && !ts_node_eq(at, body); at = ts_node_parent(at)) {
+  TSNode at = ts_node_parent(node);
+  for (int steps = 0; !ts_node_is_null(at) && !ts_node_eq(at, body) && steps < MAX_ASCENT; at = ts_node_parent(at), steps++) {
     Kind kind = node_kind(at);
     if (kind == K_IF_STATEMENT || kind == K_ELIF_CLAUSE || kind == K_ELSE_CLAUSE) return true;
   }

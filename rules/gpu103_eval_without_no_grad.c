@@ -56,7 +56,8 @@ static TSNode gpu103__eval_switch(const Modes *self, Text module) {
 /* The condition of the innermost if around `node` and which branch holds
  * it; `if not x:` reads as `if x:` with the branches swapped. */
 static bool gpu103__branch(const Source *source, TSNode node, Text *condition, bool *then_branch) {
-  for (TSNode child = node, at = ts_node_parent(node); !ts_node_is_null(at); child = at, at = ts_node_parent(at)) {
+  TSNode child = node, at = ts_node_parent(node);
+  for (int steps = 0; !ts_node_is_null(at) && steps < MAX_ASCENT; child = at, at = ts_node_parent(at), steps++) {
     if (node_is(at, K_FUNCTION_DEFINITION)) return false;
     if (!node_is(at, K_IF_STATEMENT)) continue;
     TSNode test = node_field(at, F_CONDITION);

@@ -14,52 +14,48 @@
 
 #include "rule.h"
 
-/* Forward, backward or step work that the loop's body runs itself, not in
- * a nested loop: directly, or through helpers that hold no loop. */
-static bool gpu201__direct_work(const Facts *facts, uint32_t loop_index) {
-  uint32_t work = REACH(EV_FORWARD) | REACH(EV_BACKWARD) | REACH(EV_STEP);
-  for (uint32_t i = 0; i < facts->events.size; i++) {
-    const Event *event = array_get(&facts->events, i);
-    if (event->loop != (int32_t)loop_index) continue;
-    if (REACH(event->kind) & work) return true;
-    if (event->kind == EV_CALL) {
-      const Function *callee = array_get(&facts->functions, event->callee);
-      if (!callee->has_loop && (callee->reaches & work)) return true;
-    }
-  }
-  return false;
-}
+#define WORK (REACH(EV_FORWARD) | REACH(EV_BACKWARD) | REACH(EV_STEP))
 
-/* A nested loop (or a helper's loop, called directly from the body) does
- * the per-step work, which makes this loop an outer one. */
-static bool gpu201__has_inner_work(const Facts *facts, uint32_t loop_index, const bool *per_step) {
-  uint32_t work = REACH(EV_FORWARD) | REACH(EV_BACKWARD) | REACH(EV_STEP);
-  for (uint32_t i = loop_index + 1; i < facts->loops.size; i++) {
-    if (facts->loops.contents[i].parent == (int32_t)loop_index && per_step[i]) return true;
-  }
+/* What each loop's body runs itself, in one pass over the events: per-step
+ * work (forward, backward, step) directly or through helpers that hold no
+ * loop, and calls of helpers whose own loops do that work. */
+static void gpu201__scan_events(const Facts *facts, bool *direct_work, bool *helper_loops) {
   for (uint32_t i = 0; i < facts->events.size; i++) {
     const Event *event = array_get(&facts->events, i);
-    if (event->loop != (int32_t)loop_index || event->kind != EV_CALL) continue;
+    if (event->loop < 0) continue;
+    if (REACH(event->kind) & WORK) direct_work[event->loop] = true;
+    if (event->kind != EV_CALL) continue;
     const Function *callee = array_get(&facts->functions, event->callee);
-    if (callee->has_loop && (callee->reaches & work)) return true;
+    if (!(callee->reaches & WORK)) continue;
+    if (callee->has_loop) helper_loops[event->loop] = true;
+    else direct_work[event->loop] = true;
   }
-  return false;
 }
 
-/* Inner loops come after their parents, so a reverse pass sees them first. */
+/* A per-step loop iterates data, or does per-step work itself while no
+ * nested loop (its own or a helper's) does it. Inner loops come after
+ * their parents, so a reverse pass sees them first. */
 static bool *gpu201__per_step_loops(const RuleContext *ctx) {
   const Facts *facts = ctx->facts;
-  bool *per_step = gl_calloc(facts->loops.size + 1, sizeof(bool));
-  for (uint32_t i = facts->loops.size; i > 0; i--) {
-    per_step[i - 1] = facts_loop_iterates_data(facts, i - 1) ||
-                      (gpu201__direct_work(facts, i - 1) && !gpu201__has_inner_work(facts, i - 1, per_step));
+  uint32_t count = facts->loops.size;
+  bool *per_step = gl_calloc(count + 1, sizeof(bool));
+  bool *direct_work = gl_calloc(count + 1, sizeof(bool));
+  bool *inner_work = gl_calloc(count + 1, sizeof(bool));
+  gpu201__scan_events(facts, direct_work, inner_work);
+  for (uint32_t i = count; i > 0; i--) {
+    per_step[i - 1] = facts_loop_iterates_data(facts, (int32_t)(i - 1)) || (direct_work[i - 1] && !inner_work[i - 1]);
+    int32_t parent = facts->loops.contents[i - 1].parent;
+    if (per_step[i - 1] && parent >= 0) inner_work[parent] = true;
   }
+  free(direct_work);
+  free(inner_work);
   return per_step;
 }
 
 /* `if step % N == 0:` or an except clause between `node` and `stop`. */
 static bool gpu201__guarded(const Source *source, TSNode node, TSNode stop) {
-  for (TSNode at = ts_node_parent(node); !ts_node_is_null(at) && !ts_node_eq(at, stop); at = ts_node_parent(at)) {
+  TSNode at = ts_node_parent(node);
+  for (int steps = 0; !ts_node_is_null(at) && !ts_node_eq(at, stop) && steps < MAX_ASCENT; at = ts_node_parent(at), steps++) {
     if (node_is(at, K_EXCEPT_CLAUSE)) return true;
     if (node_is(at, K_IF_STATEMENT) || node_is(at, K_ELIF_CLAUSE)) {
       Text condition = node_text(source, node_field(at, F_CONDITION));

@@ -1136,7 +1136,8 @@ GradMode facts_grad_mode(const Facts *self, const Event *event) { return facts__
 /* The mode the innermost grad context manager around `node` sets, within
  * its function; -1 when none. */
 static int facts__lexical_mode(const Facts *self, TSNode node) {
-  for (TSNode at = ts_node_parent(node); !ts_node_is_null(at); at = ts_node_parent(at)) {
+  TSNode at = ts_node_parent(node);
+  for (int steps = 0; !ts_node_is_null(at) && steps < MAX_ASCENT; at = ts_node_parent(at), steps++) {
     Kind kind = node_kind(at);
     if (kind == K_FUNCTION_DEFINITION || kind == K_LAMBDA) return -1;
     if (kind != K_WITH_STATEMENT) continue;
@@ -1321,7 +1322,10 @@ static TSNode facts__child_toward(TSNode ancestor, TSNode node) {
 bool facts_exclusive(TSNode a, TSNode b) {
   if (node_contains(a, b) || node_contains(b, a)) return false;
   TSNode common = ts_node_parent(a);
-  while (!ts_node_is_null(common) && !node_contains(common, b)) common = ts_node_parent(common);
+  for (int steps = 0; !ts_node_is_null(common) && !node_contains(common, b); steps++) {
+    if (steps == MAX_ASCENT) return false;
+    common = ts_node_parent(common);
+  }
   if (ts_node_is_null(common)) return false;
   Kind kind = node_kind(common);
   if (kind != K_IF_STATEMENT && kind != K_TRY_STATEMENT) return false;

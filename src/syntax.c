@@ -258,9 +258,10 @@ TSNode call_keyword(const Source *source, TSNode call, const char *name) {
 
 bool node_leaves_before(TSNode node, TSNode until) {
   TSNode statement = node;
-  while (!ts_node_is_null(ts_node_parent(statement)) && !node_is(ts_node_parent(statement), K_BLOCK) &&
-         !node_is(ts_node_parent(statement), K_MODULE)) {
-    statement = ts_node_parent(statement);
+  for (int steps = 0; steps < MAX_ASCENT; steps++) {
+    TSNode parent = ts_node_parent(statement);
+    if (ts_node_is_null(parent) || node_is(parent, K_BLOCK) || node_is(parent, K_MODULE)) break;
+    statement = parent;
   }
   for (TSNode next = ts_node_next_named_sibling(statement); !ts_node_is_null(next);
        next = ts_node_next_named_sibling(next)) {

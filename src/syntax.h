@@ -104,6 +104,11 @@ typedef enum {
   F_FIELD_COUNT
 } Field;
 
+/* Upward walks (ts_node_parent costs the node's depth) stop after this
+ * many steps: deeper than real code nests between a statement and the
+ * scope that matters, and it keeps hostile nesting from going cubic. */
+#define MAX_ASCENT 64
+
 /* A borrowed slice of source text. */
 typedef struct {
   const char *ptr;
