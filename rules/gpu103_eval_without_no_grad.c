@@ -7,8 +7,8 @@
  * A forward of a module that is in eval mode (after `.eval()` or
  * `.train(False)` on it, in source order through helpers), or that runs in
  * a loop of an evaluation function (evaluate, validate, predict, infer; a
- * test function's loop only over data), with grad on and no backward after
- * it on the same pass. Frozen modules (`requires_grad_(False)`) build no
+ * test function's loop only over data), or in a loop over data that trains
+ * nothing, with grad on and no backward after it on the same pass. Frozen modules (`requires_grad_(False)`) build no
  * graph and are not reported. */
 #include <string.h>
 
@@ -125,6 +125,18 @@ static Text gpu103__module(const RuleContext *ctx, const FlatEvent *flat) {
   return ts_node_is_null(receiver) ? module : facts_canonical(ctx->facts, node_text(ctx->source, receiver));
 }
 
+/* A loop over data that runs forwards and nothing that trains: no
+ * backward, step or clear through helpers, and no optimizer, scaler or
+ * backward named in its body (timm's `loss_scaler(loss, optimizer)`
+ * trains without a visible backward). */
+static bool gpu103__inference_loop(const RuleContext *ctx, int32_t loop) {
+  const Loop *entry = array_get(&ctx->facts->loops, loop);
+  if (entry->reaches & (REACH(EV_BACKWARD) | REACH(EV_STEP) | REACH(EV_CLEAR))) return false;
+  Text body = node_text(ctx->source, entry->body);
+  return !text_contains_ci(body, "backward") && !text_contains_ci(body, "optim") &&
+         !text_contains_ci(body, "scaler") && !text_contains_ci(body, ".step(");
+}
+
 static bool gpu103__grad_on(const RuleContext *ctx, const FlatEvent *flat, int32_t unit) {
   if (facts_grad_mode(ctx->facts, flat->event) != GRAD_ON) return false;
   return ts_node_eq(flat->anchor, flat->event->node) ||
@@ -156,7 +168,8 @@ static void gpu103__check_scope(RuleContext *ctx, int32_t unit, TSNode scope) {
     TSNode eval_switch = gpu103__eval_switch(&modes, module);
     bool evaluating = !ts_node_is_null(eval_switch) ||
                       (in_loop && gpu103__evaluation_function(ctx->facts, event->function)) ||
-                      (over_data && gpu103__test_function(ctx->facts, event->function));
+                      (over_data && gpu103__test_function(ctx->facts, event->function)) ||
+                      (over_data && gpu103__inference_loop(ctx, event->loop));
     if (evaluating && !facts_is_frozen(ctx->facts, module) && gpu103__grad_on(ctx, flat, unit) &&
         !gpu103__backward_after(ctx->source, &events, i, eval_switch)) {
       gpu103__report(ctx, event, module);
