@@ -251,30 +251,28 @@ static const char *const MODULE_WORDS[] = {
 /* Words that mark a name as data, not a module: data_generator. */
 static const char *const DATA_WORDS[] = {"data", "batch", "loader", "sample", "noise", "dataset", "input", "output"};
 
-/* Whether `name` has `word` as one of its `_`-separated parts. */
-static bool facts__has_part(Text name, const char *word) {
-  size_t length = strlen(word);
-  for (uint32_t start = 0; start < name.length;) {
-    uint32_t end = start;
-    while (end < name.length && name.ptr[end] != '_') end++;
-    if (end - start == length && strncasecmp(name.ptr + start, word, length) == 0) return true;
-    start = end + 1;
+static bool facts__listed_ci(const char *part, size_t length, const char *const *words, size_t count) {
+  for (size_t i = 0; i < count; i++) {
+    if (strlen(words[i]) == length && strncasecmp(part, words[i], length) == 0) return true;
   }
   return false;
 }
 
+/* By the last segment's `_`-separated parts, in one pass: a data word
+ * vetoes, a module word or stem decides. */
 static bool facts__module_by_name(Text name) {
   Text last = text_last_segment(name);
-  for (size_t i = 0; i < sizeof DATA_WORDS / sizeof DATA_WORDS[0]; i++) {
-    if (facts__has_part(last, DATA_WORDS[i])) return false;
+  bool module = text_contains_ci(last, MODULE_STEMS[0]) || text_contains_ci(last, MODULE_STEMS[1]);
+  for (uint32_t start = 0; start < last.length;) {
+    uint32_t end = start;
+    while (end < last.length && last.ptr[end] != '_') end++;
+    const char *part = last.ptr + start;
+    size_t length = end - start;
+    if (facts__listed_ci(part, length, DATA_WORDS, sizeof DATA_WORDS / sizeof DATA_WORDS[0])) return false;
+    if (!module) module = facts__listed_ci(part, length, MODULE_WORDS, sizeof MODULE_WORDS / sizeof MODULE_WORDS[0]);
+    start = end + 1;
   }
-  for (size_t i = 0; i < sizeof MODULE_STEMS / sizeof MODULE_STEMS[0]; i++) {
-    if (text_contains_ci(last, MODULE_STEMS[i])) return true;
-  }
-  for (size_t i = 0; i < sizeof MODULE_WORDS / sizeof MODULE_WORDS[0]; i++) {
-    if (facts__has_part(last, MODULE_WORDS[i])) return true;
-  }
-  return false;
+  return module;
 }
 
 static bool facts__switched_mode(const Facts *self, Text name) {

@@ -477,6 +477,27 @@ static void walk__delete(Walk *self, TSNode node) {
   }
 }
 
+/* Builtins and tensor methods: never a helper of the file nor a forward,
+ * so they need no call event (most calls in a file are these). */
+static bool walk__plain_call(const Source *source, TSNode function, Text method) {
+  static const char *const BUILTINS[] = {
+      "print", "len", "range", "enumerate", "zip", "int", "float", "str", "list", "dict", "tuple",
+      "set", "isinstance", "getattr", "setattr", "hasattr", "min", "max", "sum", "abs", "round",
+      "sorted", "open", "format", "super", "type", "iter", "next", "map", "filter", "any", "all", NULL};
+  static const char *const METHODS[] = {
+      "to", "cuda", "cpu", "view", "reshape", "size", "item", "mean", "sum", "float", "long", "half",
+      "permute", "transpose", "squeeze", "unsqueeze", "contiguous", "numpy", "tolist", "format", "join",
+      "split", "get", "keys", "values", "items", "add_scalar", "flatten", "expand",
+      "repeat", "argmax", "max", "min", "exp", "pow", "sqrt", "clamp", "type", "startswith", "endswith",
+      "replace", "strip", "lower", "upper", "pop", NULL};
+  const char *const *list = method.length ? METHODS : BUILTINS;
+  Text name = method.length ? method : node_text(source, function);
+  for (size_t i = 0; list[i]; i++) {
+    if (text_is(name, list[i])) return true;
+  }
+  return false;
+}
+
 static void walk__call(Walk *self, TSNode call) {
   const Source *source = self->facts->source;
   Text method = call_method_name(source, call);
@@ -513,7 +534,8 @@ static void walk__call(Walk *self, TSNode call) {
     toggle->lexical_grad = (GradMode)walk__grad_manager(self->facts, call);
     return;
   }
-  if (node_is(function, K_IDENTIFIER) || node_is(function, K_ATTRIBUTE) || node_is(function, K_SUBSCRIPT)) {
+  if ((node_is(function, K_IDENTIFIER) || node_is(function, K_ATTRIBUTE) || node_is(function, K_SUBSCRIPT)) &&
+      !walk__plain_call(source, function, method)) {
     walk__event(self, EV_CALL, call);
   }
 }
