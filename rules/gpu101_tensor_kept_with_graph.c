@@ -36,13 +36,33 @@ static bool gpu101__rebuilt_in_loop(const RuleContext *ctx, Text name, int32_t f
 }
 
 /* `items.clear()`, `del items[:]` anywhere in the file. */
-static bool gpu101__cleared_somewhere(const Facts *facts, Text name) {
-  Text bare = text_strip_self(name);
-  for (uint32_t i = 0; i < facts->events.size; i++) {
-    const Event *event = array_get(&facts->events, i);
-    if (event->kind == EV_RESET && text_eq(text_strip_self(event->target), bare)) return true;
+/* `self.buffer = []` in a method other than __init__ empties an
+ * attribute container (a rollout buffer emptied on each update). */
+static bool gpu101__emptied_attribute(const RuleContext *ctx, Text name) {
+  if (!text_contains_ci(name, "self.")) return false;
+  for (uint32_t i = 0; i < ctx->facts->functions.size; i++) {
+    const Function *function = array_get(&ctx->facts->functions, i);
+    if (text_is(function->name, "__init__")) continue;
+    AssignIter it = facts_assigns(ctx->facts, name, (int32_t)i);
+    for (const Assign *assign; (assign = assign_iter_next(&it));) {
+      Text value = node_text(ctx->source, assign->value);
+      if (text_is(value, "[]") || text_is(value, "{}") || text_is(value, "list()") || text_is(value, "dict()")) {
+        return true;
+      }
+    }
   }
   return false;
+}
+
+/* `items.clear()`, `del items[:]` anywhere in the file, or an attribute
+ * container emptied by another method. */
+static bool gpu101__cleared_somewhere(const RuleContext *ctx, Text name) {
+  Text bare = text_strip_self(name);
+  for (uint32_t i = 0; i < ctx->facts->events.size; i++) {
+    const Event *event = array_get(&ctx->facts->events, i);
+    if (event->kind == EV_RESET && text_eq(text_strip_self(event->target), bare)) return true;
+  }
+  return gpu101__emptied_attribute(ctx, name);
 }
 
 /* A short loop (over heads, items, a few steps: not data, no backward or
@@ -62,7 +82,7 @@ static bool gpu101__local_to_call(const RuleContext *ctx, Text name, int32_t fun
 /* Whether what is stored in `name` outlives one iteration of `loop`
  * (-1: one call of a method that stores on `self`). */
 static bool gpu101__outlives_iteration(const RuleContext *ctx, Text name, int32_t function, int32_t loop) {
-  if (gpu101__cleared_somewhere(ctx->facts, name)) return false;
+  if (gpu101__cleared_somewhere(ctx, name)) return false;
   if (loop >= 0) {
     return !gpu101__rebuilt_in_loop(ctx, name, function, loop) && !gpu101__local_to_call(ctx, name, function, loop);
   }
@@ -98,10 +118,21 @@ static bool gpu101__flows_into_backward(const RuleContext *ctx, Text name, int32
 
 /* ---- Reporting ---------------------------------------------------------------- */
 
-/* `loop` is -1 for a method storing on `self` outside any loop. */
-static void gpu101__report(RuleContext *ctx, TSNode node, int32_t loop, int32_t function, Text kept) {
+/* Whether the kept value is what a backward in its loop consumes: then
+ * backward frees its activations and only host bookkeeping stays. A
+ * validation loss kept in a training loop is never backpropagated. */
+static bool gpu101__backpropagated_here(RuleContext *ctx, TSNode value, int32_t loop, int32_t function) {
   uint32_t reaches = loop >= 0 ? ctx->facts->loops.contents[loop].reaches : ctx->facts->functions.contents[function].reaches;
-  bool training = (reaches & REACH(EV_BACKWARD)) != 0;
+  if (!(reaches & REACH(EV_BACKWARD))) return false;
+  value = node_unparenthesize(value);
+  if (!node_is(value, K_IDENTIFIER) && !node_is(value, K_ATTRIBUTE)) return true;
+  return gpu101__flows_into_backward(ctx, node_text(ctx->source, value), function, 2);
+}
+
+/* `loop` is -1 for a method storing on `self` outside any loop. */
+static void gpu101__report(RuleContext *ctx, TSNode node, TSNode value, int32_t loop, int32_t function) {
+  bool training = gpu101__backpropagated_here(ctx, value, loop, function);
+  Text kept = node_text(ctx->source, value);
   uint32_t shown = kept.length > 40 ? 40 : kept.length;
   if (training) {
     rule_report(ctx, node, GL_EFFECT_HOST_GROWTH,
@@ -143,7 +174,7 @@ static void gpu101__check_store(RuleContext *ctx, const Event *store) {
   if (!flow_carries(ctx->flow, value, store->function)) return;
   if (!gpu101__outlives_iteration(ctx, store->target, store->function, store->loop)) return;
   if (gpu101__flows_into_backward(ctx, store->target, store->function, 3)) return;
-  gpu101__report(ctx, store->node, store->loop, store->function, node_text(ctx->source, value));
+  gpu101__report(ctx, store->node, value, store->loop, store->function);
 }
 
 /* total += value, total = total + value, history[step] = value */
@@ -163,7 +194,7 @@ static void gpu101__check_assign(RuleContext *ctx, const Assign *assign) {
   if (!flow_carries(ctx->flow, value, assign->function)) return;
   if (!gpu101__outlives_iteration(ctx, assign->name, assign->function, assign->loop)) return;
   if (gpu101__flows_into_backward(ctx, assign->name, assign->function, 3)) return;
-  gpu101__report(ctx, assign->statement, assign->loop, assign->function, node_text(ctx->source, value));
+  gpu101__report(ctx, assign->statement, value, assign->loop, assign->function);
 }
 
 /* Whether the helper keeps its parameter `name` past the call: appends it,
@@ -183,7 +214,7 @@ static bool gpu101__helper_stores(const RuleContext *ctx, int32_t helper, Text n
     const Event *event = array_get(&facts->events, i);
     if (event->kind != EV_STORE || event->function != helper) continue;
     TSNode stored = call_positional(event->node, 0);
-    if (text_eq(node_text(ctx->source, stored), name)) return true;
+    if (text_eq(node_text(ctx->source, stored), name) && !gpu101__cleared_somewhere(ctx, event->target)) return true;
   }
   return false;
 }
@@ -208,7 +239,7 @@ static void gpu101__check_helper_call(RuleContext *ctx, const Event *call) {
     if (!flow_carries(ctx->flow, argument, call->function)) continue;
     Text parameter = gpu101__parameter(ctx, call->callee, i);
     if (parameter.length == 0 || !gpu101__helper_stores(ctx, call->callee, parameter)) continue;
-    gpu101__report(ctx, call->node, call->loop, call->function, node_text(ctx->source, argument));
+    gpu101__report(ctx, call->node, argument, call->loop, call->function);
     return;
   }
 }

@@ -12,6 +12,7 @@
  * backward; with grad on and no backward it grows GPU memory. A decoder
  * unrolled over time steps whose loss is backpropagated after the loop is
  * truncated backpropagation done right, and is not reported. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "rule.h"
@@ -147,7 +148,7 @@ static bool gpu102__length_of(const RuleContext *ctx, TSNode bound) {
 }
 
 /* for i in range(x.size(0)), for t in range(len(seq)), for x_t in
- * x.split(1), for x_t in inputs: a loop over the steps of one input
+ * x.split(1), for x_t in inputs, for i in range(2): a loop over the steps of one input
  * sequence (not range(0, data.size(0), bptt), which walks a stream in
  * chunks, nor a loop over a loader or batches). */
 static bool gpu102__over_one_sequence(const RuleContext *ctx, const Loop *loop) {
@@ -158,7 +159,9 @@ static bool gpu102__over_one_sequence(const RuleContext *ctx, const Loop *loop) 
     return !facts_loop_iterates_data(ctx->facts, (int32_t)(loop - ctx->facts->loops.contents));
   }
   if (node_is(iterable, K_CALL) && text_is(call_function_text(ctx->source, iterable), "range")) {
-    return call_positional_count(iterable) == 1 && gpu102__length_of(ctx, call_positional(iterable, 0));
+    TSNode bound = call_positional(iterable, 0);
+    bool few = node_is(bound, K_INTEGER) && atoi(node_text(ctx->source, bound).ptr) <= 16;
+    return call_positional_count(iterable) == 1 && (few || gpu102__length_of(ctx, bound));
   }
   return text_contains_ci(text, ".split(") || text_contains_ci(text, ".unbind(") || text_contains_ci(text, ".chunk(");
 }

@@ -7,8 +7,9 @@
  * A forward of a module that is in eval mode (after `.eval()` or
  * `.train(False)` on it, in source order through helpers), or that runs in
  * a loop of an evaluation function (evaluate, validate, predict, infer; a
- * test function's loop only over data), or in a loop over data that trains
- * nothing, with grad on and no backward after it on the same pass. Frozen modules (`requires_grad_(False)`) build no
+ * test function's loop only over data), or in a loop that trains nothing
+ * and runs over data or in code that never trains, with grad on and no
+ * backward after it on the same pass. Frozen modules (`requires_grad_(False)`) build no
  * graph and are not reported. */
 #include <string.h>
 
@@ -125,16 +126,54 @@ static Text gpu103__module(const RuleContext *ctx, const FlatEvent *flat) {
   return ts_node_is_null(receiver) ? module : facts_canonical(ctx->facts, node_text(ctx->source, receiver));
 }
 
-/* A loop over data that runs forwards and nothing that trains: no
- * backward, step or clear through helpers, and no optimizer, scaler or
- * backward named in its body (timm's `loss_scaler(loss, optimizer)`
- * trains without a visible backward). */
-static bool gpu103__inference_loop(const RuleContext *ctx, int32_t loop) {
+/* A loop that runs forwards and nothing that trains: no backward, step or
+ * clear through helpers, and no optimizer, scaler or backward named in its
+ * body (timm's `loss_scaler(loss, optimizer)` trains without a visible
+ * backward). */
+static bool gpu103__trains_nothing(const RuleContext *ctx, int32_t loop) {
   const Loop *entry = array_get(&ctx->facts->loops, loop);
   if (entry->reaches & (REACH(EV_BACKWARD) | REACH(EV_STEP) | REACH(EV_CLEAR))) return false;
   Text body = node_text(ctx->source, entry->body);
   return !text_contains_ci(body, "backward") && !text_contains_ci(body, "optim") &&
          !text_contains_ci(body, "scaler") && !text_contains_ci(body, ".step(");
+}
+
+/* `out, hidden = rnn(x, hidden)`: the forward feeds back a state it binds,
+ * a recurrent unroll (GPU102's concern when it chains across steps). */
+static bool gpu103__feeds_back(const RuleContext *ctx, const Event *forward) {
+  TSNode statement = ts_node_parent(forward->node);
+  if (!node_is(statement, K_ASSIGNMENT)) return false;
+  Text arguments = node_text(ctx->source, node_field(forward->node, F_ARGUMENTS));
+  for (uint32_t i = 0; i < ctx->facts->assigns.size; i++) {
+    const Assign *assign = array_get(&ctx->facts->assigns, i);
+    if (ts_node_eq(assign->statement, statement) && text_mentions(arguments, assign->name)) return true;
+  }
+  return false;
+}
+
+/* `model(x).detach()`, `model(x).item()`: the result is dropped at once
+ * (building a style-transfer model, say), so nothing but one step's peak
+ * is at stake; the broad route leaves these alone. */
+static bool gpu103__stripped_at_once(const RuleContext *ctx, const Event *forward) {
+  TSNode parent = ts_node_parent(forward->node);
+  if (!node_is(parent, K_ATTRIBUTE)) return false;
+  Text attribute = node_text(ctx->source, node_field(parent, F_ATTRIBUTE));
+  return text_is(attribute, "detach") || text_is(attribute, "item") || text_is(attribute, "tolist");
+}
+
+/* Code that never trains: a function that reaches no backward or step and
+ * is not called from code that does; at module level, a file without any
+ * backward or step. Its loops are inference, whatever they iterate. */
+static bool gpu103__never_trains(const Facts *facts, int32_t function) {
+  uint32_t training = REACH(EV_BACKWARD) | REACH(EV_STEP);
+  if (function >= 0) {
+    const Function *entry = array_get(&facts->functions, function);
+    return !(entry->reaches & training) && !entry->backward_context && !entry->in_module_class;
+  }
+  for (uint32_t i = 0; i < facts->events.size; i++) {
+    if (REACH(facts->events.contents[i].kind) & training) return false;
+  }
+  return true;
 }
 
 static bool gpu103__grad_on(const RuleContext *ctx, const FlatEvent *flat, int32_t unit) {
@@ -169,7 +208,9 @@ static void gpu103__check_scope(RuleContext *ctx, int32_t unit, TSNode scope) {
     bool evaluating = !ts_node_is_null(eval_switch) ||
                       (in_loop && gpu103__evaluation_function(ctx->facts, event->function)) ||
                       (over_data && gpu103__test_function(ctx->facts, event->function)) ||
-                      (over_data && gpu103__inference_loop(ctx, event->loop));
+                      (in_loop && gpu103__trains_nothing(ctx, event->loop) &&
+                       (over_data || (gpu103__never_trains(ctx->facts, event->function) &&
+                                      !gpu103__feeds_back(ctx, event) && !gpu103__stripped_at_once(ctx, event))));
     if (evaluating && !facts_is_frozen(ctx->facts, module) && gpu103__grad_on(ctx, flat, unit) &&
         !gpu103__backward_after(ctx->source, &events, i, eval_switch)) {
       gpu103__report(ctx, event, module);

@@ -233,6 +233,7 @@ static void facts__resolve_calls(Facts *self) {
 bool facts_is_loss_function(Text callee) {
   Text last = text_last_segment(callee);
   return text_contains_ci(last, "loss") || text_contains_ci(last, "crit") || text_contains_ci(last, "objective") ||
+         text_contains_ci(last, "likelihood") || text_is(last, "elbo") ||
          text_is(last, "cross_entropy") || text_is(last, "nll_loss") || text_is(last, "kl_div") ||
          text_is(last, "binary_cross_entropy") || text_is(last, "binary_cross_entropy_with_logits");
 }
@@ -245,11 +246,12 @@ static const char *const MODULE_STEMS[] = {"model", "net"};
 static const char *const MODULE_WORDS[] = {
     "encoder", "decoder", "backbone", "teacher", "student", "generator", "discriminator", "classifier",
     "policy", "actor", "critic", "rnn", "lstm", "gru", "transformer", "vae", "unet", "cell",
-    "autoencoder", "detector", "segmenter", "embedder", "gen", "disc", "clf", "head",
+    "autoencoder", "detector", "segmenter", "embedder", "disc", "clf", "head",
 };
 
 /* Words that mark a name as data, not a module: data_generator. */
-static const char *const DATA_WORDS[] = {"data", "batch", "loader", "sample", "noise", "dataset", "input", "output"};
+static const char *const DATA_WORDS[] = {"data", "batch", "loader", "sample", "noise", "dataset", "input",
+                                         "output", "train", "test", "val", "valid", "dev"};
 
 static bool facts__listed_ci(const char *part, size_t length, const char *const *words, size_t count) {
   for (size_t i = 0; i < count; i++) {
@@ -273,6 +275,28 @@ static bool facts__module_by_name(Text name) {
     start = end + 1;
   }
   return module;
+}
+
+/* nn.Sigmoid(), nn.Softmax(dim=1), nn.Dropout(): layers without
+ * parameters record no graph of their own. */
+static bool facts__parameterless_layer(Text constructor) {
+  static const char *const LAYERS[] = {
+      "Sigmoid", "Tanh", "ReLU", "ReLU6", "LeakyReLU", "GELU", "SiLU", "ELU", "Softplus", "Softmax",
+      "LogSoftmax", "Dropout", "Dropout2d", "Flatten", "Unflatten", "Identity", "MaxPool1d", "MaxPool2d",
+      "AvgPool2d", "AdaptiveAvgPool2d", "AdaptiveAvgPool1d", "Upsample", "Hardtanh", "Mish", NULL};
+  Text last = text_last_segment(constructor);
+  for (size_t i = 0; LAYERS[i]; i++) {
+    if (text_is(last, LAYERS[i])) return true;
+  }
+  return false;
+}
+
+/* AutoTokenizer.from_pretrained(...), AutoConfig, AutoProcessor: loaded
+ * like models, but not modules. */
+static bool facts__preprocessor(Text constructor) {
+  return text_contains_ci(constructor, "Tokenizer") || text_contains_ci(constructor, "Processor") ||
+         text_contains_ci(constructor, "Config") || text_contains_ci(constructor, "FeatureExtractor") ||
+         text_contains_ci(constructor, "ImageProcessor");
 }
 
 static bool facts__switched_mode(const Facts *self, Text name) {
@@ -300,9 +324,14 @@ bool facts_is_module(const Facts *self, Text name) {
   if (!self->uses_torch || name.length == 0 || text_is(name, "self") || text_is(name, "super")) return false;
   name = facts_canonical(self, name);
   const Binding *instance = facts__binding(self, BIND_INSTANCE, name);
+  if (instance && facts__parameterless_layer(instance->value)) return false;
+  if (instance && (text_contains_ci(instance->value, "jit.") || text_ends_with(instance->value, "compile"))) {
+    return true;
+  }
   if (instance) {
     int32_t class_index = facts__class_named(self, instance->value);
     if (class_index >= 0) return self->classes.contents[class_index].is_module;
+    if (facts__preprocessor(instance->value)) return false;
     if (text_contains_ci(instance->value, "nn.") || text_contains_ci(instance->value, "from_pretrained") ||
         text_contains_ci(instance->value, "model") || text_contains_ci(instance->value, "DataParallel") ||
         text_is(text_last_segment(instance->value), "DDP")) {

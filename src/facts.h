@@ -147,7 +147,8 @@ typedef struct {
   Array(Text) frozen;        /* modules whose parameters were frozen */
   Array(char *) owned_strings;
   bool has_toggles;
-  bool uses_torch; /* imports torch or a framework built on it */
+  bool uses_torch; /* imports torch or a framework built on it, uses
+                      `torch.` without the import, or calls backward() */
   bool truncated;  /* nodes below FACTS_MAX_DEPTH were left out */
 } Facts;
 

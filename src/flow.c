@@ -12,6 +12,7 @@ struct Flow {
   const Facts *facts;
   uint8_t *assign_state;   /* State per facts->assigns entry */
   uint8_t *return_state;   /* State per facts->functions entry */
+  Array(const Event *) backwards; /* the EV_BACKWARD events, in order */
   uint32_t depth;
 };
 
@@ -20,6 +21,9 @@ Flow *flow_new(const Facts *facts) {
   self->facts = facts;
   self->assign_state = gl_calloc(facts->assigns.size + 1, 1);
   self->return_state = gl_calloc(facts->functions.size + 1, 1);
+  for (uint32_t i = 0; i < facts->events.size; i++) {
+    if (facts->events.contents[i].kind == EV_BACKWARD) array_push(&self->backwards, &facts->events.contents[i]);
+  }
   return self;
 }
 
@@ -27,6 +31,7 @@ void flow_delete(Flow *self) {
   if (!self) return;
   free(self->assign_state);
   free(self->return_state);
+  array_delete(&self->backwards);
   free(self);
 }
 
@@ -115,6 +120,24 @@ static bool flow__unpacked(Flow *self, const Assign *assign) {
   return flow__expression(self, value, assign->function);
 }
 
+/* Whether a backward after the assignment runs on the name it binds
+ * (`loss = some_module.get_loss(...)` then `loss.backward()`): whatever
+ * the callee, that value carries a graph. */
+static bool flow__backpropagated_later(const Flow *self, const Assign *assign) {
+  const Facts *facts = self->facts;
+  uint32_t after = ts_node_end_byte(assign->statement);
+  for (uint32_t i = 0; i < self->backwards.size; i++) {
+    const Event *event = self->backwards.contents[i];
+    if (event->function != assign->function) continue;
+    if (ts_node_start_byte(event->node) < after) continue;
+    TSNode receiver = call_receiver(event->node);
+    Text target = ts_node_is_null(receiver) ? node_text(facts->source, call_positional(event->node, 0))
+                                            : node_text(facts->source, receiver);
+    if (text_mentions(target, assign->name)) return true;
+  }
+  return false;
+}
+
 static bool flow__assign(Flow *self, const Assign *assign) {
   uint32_t index = (uint32_t)(assign - self->facts->assigns.contents);
   State state = (State)self->assign_state[index];
@@ -123,6 +146,7 @@ static bool flow__assign(Flow *self, const Assign *assign) {
   self->assign_state[index] = COMPUTING;
   bool carries = assign->unpacked ? flow__unpacked(self, assign)
                                   : flow__expression(self, assign->value, assign->function);
+  if (!carries && !assign->augmented && !assign->subscript) carries = flow__backpropagated_later(self, assign);
   if (!carries && assign->augmented) {
     const Assign *previous = flow__definition(self, assign->name, assign->function, ts_node_start_byte(assign->statement));
     carries = previous && previous != assign && flow__assign(self, previous);
@@ -214,13 +238,28 @@ static bool flow__constructor(const Flow *self, TSNode call) {
   return last.length > 0 && last.ptr[0] >= 'A' && last.ptr[0] <= 'Z';
 }
 
+/* A loss computed with grad on carries a graph, except a helper from
+ * elsewhere that is handed no tensor with one and whose name says it
+ * reports a number (`get_epoch_loss(device, loader, step_fn)`). */
+static bool flow__loss(Flow *self, TSNode call, int32_t function) {
+  if (flow__constructor(self, call) || !flow__grad_on(self, call, function)) return false;
+  if (flow__any_argument(self, call, function)) return true;
+  Text last = text_last_segment(call_function_text(self->facts->source, call));
+  static const char *const REPORTERS[] = {"get_", "avg_", "mean_", "eval_", "evaluate_", "log_", "print_", NULL};
+  for (size_t i = 0; REPORTERS[i]; i++) {
+    size_t length = strlen(REPORTERS[i]);
+    if (last.length > length && strncmp(last.ptr, REPORTERS[i], length) == 0) return false;
+  }
+  return true;
+}
+
 static bool flow__call(Flow *self, TSNode call, int32_t function) {
   const Facts *facts = self->facts;
   Text callee = call_function_text(facts->source, call);
   Text method = call_method_name(facts->source, call);
   int library = flow__library_call(self, call, function);
   if (library >= 0) return library;
-  if (facts_is_loss_function(callee)) return !flow__constructor(self, call) && flow__grad_on(self, call, function);
+  if (facts_is_loss_function(callee)) return flow__loss(self, call, function);
   if (facts_is_forward(facts, call)) {
     return flow__grad_on(self, call, function) && !facts_is_frozen(facts, callee) &&
            !(text_is(call_method_name(facts->source, call), "forward") &&

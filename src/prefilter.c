@@ -10,7 +10,7 @@
 enum {
   TRIGGER_BACKWARD = 1u << 0,    /* an EV_BACKWARD call */
   TRIGGER_EMPTY_CACHE = 1u << 1, /* an EV_EMPTY_CACHE call */
-  TRIGGER_TORCH = 1u << 2,       /* an import that sets facts->uses_torch */
+  TRIGGER_TORCH = 1u << 2,       /* an import or use of torch: sets facts->uses_torch */
 };
 
 /* What each rule needs in the text before it can report. */
@@ -20,9 +20,9 @@ static const struct {
 } RULE_TRIGGERS[] = {
     {"GPU001", TRIGGER_BACKWARD}, /* needs a backward and a step */
     {"GPU002", TRIGGER_BACKWARD}, /* a clear between backward and step */
-    {"GPU101", TRIGGER_TORCH},    /* flow_carries is false without torch */
-    {"GPU102", TRIGGER_TORCH},    /* forwards need facts_is_module */
-    {"GPU103", TRIGGER_TORCH},    /* forwards need facts_is_module */
+    {"GPU101", TRIGGER_TORCH | TRIGGER_BACKWARD}, /* flow_carries is false without torch */
+    {"GPU102", TRIGGER_TORCH | TRIGGER_BACKWARD}, /* forwards need facts_is_module */
+    {"GPU103", TRIGGER_TORCH | TRIGGER_BACKWARD}, /* forwards need facts_is_module */
     {"GPU201", TRIGGER_EMPTY_CACHE},
 };
 

@@ -503,10 +503,13 @@ static void walk__call(Walk *self, TSNode call) {
   Text method = call_method_name(source, call);
   TSNode receiver = call_receiver(call);
   TSNode function = node_field(call, F_FUNCTION);
+  Text callee = node_text(source, function);
+  if (callee.length > 6 && memcmp(callee.ptr, "torch.", 6) == 0) self->facts->uses_torch = true;
   char buffer[128];
   const char *qualified = facts_qualify(self->facts, function, buffer, sizeof buffer);
   if (text_is(method, "backward") || text_is(method, "manual_backward")) {
     walk__event(self, EV_BACKWARD, call);
+    self->facts->uses_torch = true; /* a snippet without its imports still trains */
   } else if (text_is(method, "step") || text_is(method, "optimizer_step")) {
     walk__step(self, call, receiver, method);
   } else if (text_is(method, "zero_grad") || text_is(method, "zero_") || text_is(method, "detach_")) {
