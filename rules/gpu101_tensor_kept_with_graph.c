@@ -93,29 +93,6 @@ static bool gpu101__outlives_iteration(const RuleContext *ctx, Text name, int32_
   return true;
 }
 
-/* Whether `name` flows into a backward in `function`: the backward's call
- * names it (`total.backward()`, `autograd.backward([total])`), or names a
- * value built from it (`loss = torch.stack(losses).sum(); loss.backward()`),
- * up to `depth` steps back. The kept graph is then consumed, not leaked. */
-static bool gpu101__flows_into_backward(const RuleContext *ctx, Text name, int32_t function, int depth) {
-  const Facts *facts = ctx->facts;
-  for (uint32_t i = 0; i < facts->events.size; i++) {
-    const Event *event = array_get(&facts->events, i);
-    if (event->kind != EV_BACKWARD || event->function != function) continue;
-    if (text_mentions(node_text(ctx->source, event->node), name)) return true;
-  }
-  if (depth == 0) return false;
-  for (uint32_t i = 0; i < facts->assigns.size; i++) {
-    const Assign *assign = array_get(&facts->assigns, i);
-    if (assign->function != function || text_eq(assign->name, name)) continue;
-    if (text_mentions(node_text(ctx->source, assign->value), name) &&
-        gpu101__flows_into_backward(ctx, assign->name, function, depth - 1)) {
-      return true;
-    }
-  }
-  return false;
-}
-
 /* ---- Reporting ---------------------------------------------------------------- */
 
 /* Whether the kept value is what a backward in its loop consumes: then
@@ -126,7 +103,7 @@ static bool gpu101__backpropagated_here(RuleContext *ctx, TSNode value, int32_t 
   if (!(reaches & REACH(EV_BACKWARD))) return false;
   value = node_unparenthesize(value);
   if (!node_is(value, K_IDENTIFIER) && !node_is(value, K_ATTRIBUTE)) return true;
-  return gpu101__flows_into_backward(ctx, node_text(ctx->source, value), function, 2);
+  return flow_feeds_backward(ctx->flow, node_text(ctx->source, value), function);
 }
 
 /* `loop` is -1 for a method storing on `self` outside any loop. */
@@ -173,7 +150,7 @@ static void gpu101__check_store(RuleContext *ctx, const Event *store) {
   if (ts_node_is_null(value) || !gpu101__grad_on(ctx, store->node, store->function)) return;
   if (!flow_carries(ctx->flow, value, store->function)) return;
   if (!gpu101__outlives_iteration(ctx, store->target, store->function, store->loop)) return;
-  if (gpu101__flows_into_backward(ctx, store->target, store->function, 3)) return;
+  if (flow_feeds_backward(ctx->flow, store->target, store->function)) return;
   gpu101__report(ctx, store->node, value, store->loop, store->function);
 }
 
@@ -193,7 +170,7 @@ static void gpu101__check_assign(RuleContext *ctx, const Assign *assign) {
   if (!gpu101__grad_on(ctx, assign->statement, assign->function)) return;
   if (!flow_carries(ctx->flow, value, assign->function)) return;
   if (!gpu101__outlives_iteration(ctx, assign->name, assign->function, assign->loop)) return;
-  if (gpu101__flows_into_backward(ctx, assign->name, assign->function, 3)) return;
+  if (flow_feeds_backward(ctx->flow, assign->name, assign->function)) return;
   gpu101__report(ctx, assign->statement, value, assign->loop, assign->function);
 }
 

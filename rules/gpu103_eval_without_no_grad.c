@@ -161,6 +161,19 @@ static bool gpu103__stripped_at_once(const RuleContext *ctx, const Event *forwar
   return text_is(attribute, "detach") || text_is(attribute, "item") || text_is(attribute, "tolist");
 }
 
+/* A forward inside a training loop whose result reaches no backward (a
+ * validation batch scored between steps without .eval() or no_grad). The
+ * loop must itself backpropagate, and the forward must be the loop's own,
+ * not one inside a helper. */
+static bool gpu103__side_forward(RuleContext *ctx, const FlatEvent *flat) {
+  const Event *event = flat->event;
+  if (event->loop < 0 || !ts_node_eq(flat->anchor, event->node)) return false;
+  const Loop *loop = array_get(&ctx->facts->loops, event->loop);
+  if (!(loop->reaches & REACH(EV_BACKWARD))) return false;
+  if (gpu103__feeds_back(ctx, event) || gpu103__stripped_at_once(ctx, event)) return false;
+  return !flow_node_feeds_backward(ctx->flow, event->node, event->function);
+}
+
 /* Code that never trains: a function that reaches no backward or step and
  * is not called from code that does; at module level, a file without any
  * backward or step. Its loops are inference, whatever they iterate. */
@@ -182,13 +195,16 @@ static bool gpu103__grad_on(const RuleContext *ctx, const FlatEvent *flat, int32
          facts_grad_mode_at(ctx->facts, flat->anchor, unit) == GRAD_ON;
 }
 
-static void gpu103__report(RuleContext *ctx, const Event *forward, Text module) {
+/* `evaluating`: in eval mode or an evaluation loop; else a forward of a
+ * training loop whose result no backward uses. */
+static void gpu103__report(RuleContext *ctx, const Event *forward, Text module, bool evaluating) {
+  const char *where = evaluating ? "runs in eval mode with grad enabled and nothing backpropagates its result"
+                                 : "runs with grad enabled inside a training loop, but no backward uses its result";
   rule_report(ctx, forward->node, GL_EFFECT_PEAK,
-              "`%.*s` runs in eval mode with grad enabled and nothing backpropagates its result: autograd "
-              "still records the graph and keeps every activation for it (measured 8.2x the peak memory of "
-              "ResNet-50 at batch 64, and growth when outputs are kept); wrap the evaluation in "
+              "`%.*s` %s: autograd still records the graph and keeps every activation for it (measured 8.2x "
+              "the peak memory of ResNet-50 at batch 64, and growth when outputs are kept); run it under "
               "`torch.no_grad()` or `torch.inference_mode()`",
-              (int)module.length, module.ptr);
+              (int)module.length, module.ptr, where);
 }
 
 static void gpu103__check_scope(RuleContext *ctx, int32_t unit, TSNode scope) {
@@ -211,9 +227,11 @@ static void gpu103__check_scope(RuleContext *ctx, int32_t unit, TSNode scope) {
                       (in_loop && gpu103__trains_nothing(ctx, event->loop) &&
                        (over_data || (gpu103__never_trains(ctx->facts, event->function) &&
                                       !gpu103__feeds_back(ctx, event) && !gpu103__stripped_at_once(ctx, event))));
-    if (evaluating && !facts_is_frozen(ctx->facts, module) && gpu103__grad_on(ctx, flat, unit) &&
-        !gpu103__backward_after(ctx->source, &events, i, eval_switch)) {
-      gpu103__report(ctx, event, module);
+    /* A side forward is told by where its value goes, not by what runs after it. */
+    bool side = !evaluating && gpu103__side_forward(ctx, flat);
+    bool unused = side || (evaluating && !gpu103__backward_after(ctx->source, &events, i, eval_switch));
+    if (unused && !facts_is_frozen(ctx->facts, module) && gpu103__grad_on(ctx, flat, unit)) {
+      gpu103__report(ctx, event, module, evaluating);
     }
   }
   array_delete(&events);

@@ -183,6 +183,33 @@ int32_t facts_resolve_call(const Facts *self, TSNode call, int32_t function) {
   return class_index < 0 ? -1 : facts__method(self, class_index, method);
 }
 
+/* build_model(), save_model(), unwrap_model(), train_model(): a name that
+ * starts with a verb does something to a model; it is not one. */
+static bool facts__verb_named(Text name) {
+  static const char *const VERBS[] = {
+      "make_", "build_", "create_", "get_", "load_", "init_", "new_", "setup_", "save_", "unwrap_",
+      "wrap_", "freeze_", "unfreeze_", "print_", "log_", "export_", "copy_", "count_", "reset_",
+      "prepare_", "to_", "set_", "eval_", "train_", "test_", "evaluate_", "validate_", "run_", "fit_",
+      "update_", "summarize_", "show_", "plot_", "check_", "convert_", "restore_", "push_"};
+  for (size_t i = 0; i < sizeof VERBS / sizeof VERBS[0]; i++) {
+    size_t length = strlen(VERBS[i]);
+    if (name.length > length && strncmp(name.ptr, VERBS[i], length) == 0) return true;
+  }
+  return false;
+}
+
+/* torchvision.models.resnet50(), models.vgg16(): a member of an imported
+ * library namespace, not a module instance of the script. */
+static bool facts__library_member(const Facts *self, TSNode call) {
+  TSNode receiver = call_receiver(call);
+  if (ts_node_is_null(receiver)) return false;
+  Text text = node_text(self->source, receiver);
+  uint32_t head = 0;
+  while (head < text.length && text.ptr[head] != '.') head++;
+  return facts__import(self, (Text){text.ptr, head}) != NULL || text_is((Text){text.ptr, head}, "torchvision") ||
+         text_is((Text){text.ptr, head}, "torch");
+}
+
 bool facts_is_forward(const Facts *self, TSNode call) {
   Text callee = call_function_text(self->source, call);
   if (text_is(callee, "self")) {
@@ -194,11 +221,8 @@ bool facts_is_forward(const Facts *self, TSNode call) {
   }
   Text last = text_last_segment(callee);
   bool constructor = last.length > 0 && last.ptr[0] >= 'A' && last.ptr[0] <= 'Z';
-  static const char *const FACTORIES[] = {"make_", "build_", "create_", "get_", "load_", "init_", "new_", "setup_"};
-  for (size_t i = 0; i < sizeof FACTORIES / sizeof FACTORIES[0] && !constructor; i++) {
-    constructor = last.length > strlen(FACTORIES[i]) && strncmp(last.ptr, FACTORIES[i], strlen(FACTORIES[i])) == 0;
-  }
-  return !constructor && !facts_is_loss_function(callee) && facts_is_module(self, callee);
+  return !constructor && !facts__verb_named(last) && !facts_is_loss_function(callee) &&
+         !facts__library_member(self, call) && facts_is_module(self, callee);
 }
 
 /* An unresolved call: a module's forward, or something outside the file. */
@@ -251,7 +275,8 @@ static const char *const MODULE_WORDS[] = {
 
 /* Words that mark a name as data, not a module: data_generator. */
 static const char *const DATA_WORDS[] = {"data", "batch", "loader", "sample", "noise", "dataset", "input",
-                                         "output", "train", "test", "val", "valid", "dev"};
+                                         "output", "train", "test", "val", "valid", "dev", "id", "name",
+                                         "str", "random", "rand", "seed"};
 
 static bool facts__listed_ci(const char *part, size_t length, const char *const *words, size_t count) {
   for (size_t i = 0; i < count; i++) {

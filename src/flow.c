@@ -13,6 +13,9 @@ struct Flow {
   uint8_t *assign_state;   /* State per facts->assigns entry */
   uint8_t *return_state;   /* State per facts->functions entry */
   Array(const Event *) backwards; /* the EV_BACKWARD events, in order */
+  int32_t feeding_function;       /* the function `feeding` was built for, or -2 */
+  Array(uint32_t) edges;          /* its assignments and stores (flow__edge indices) */
+  Array(Text) feeding;            /* names whose values reach a backward in it */
   uint32_t depth;
 };
 
@@ -24,6 +27,7 @@ Flow *flow_new(const Facts *facts) {
   for (uint32_t i = 0; i < facts->events.size; i++) {
     if (facts->events.contents[i].kind == EV_BACKWARD) array_push(&self->backwards, &facts->events.contents[i]);
   }
+  self->feeding_function = -2;
   return self;
 }
 
@@ -32,6 +36,8 @@ void flow_delete(Flow *self) {
   free(self->assign_state);
   free(self->return_state);
   array_delete(&self->backwards);
+  array_delete(&self->feeding);
+  array_delete(&self->edges);
   free(self);
 }
 
@@ -153,6 +159,109 @@ static bool flow__assign(Flow *self, const Assign *assign) {
   }
   self->assign_state[index] = carries ? CARRIES : CLEAN;
   return carries;
+}
+
+/* ---- What reaches a backward --------------------------------------------- */
+
+static bool flow__mentioned_by_backward(const Flow *self, Text name, int32_t function) {
+  for (uint32_t i = 0; i < self->backwards.size; i++) {
+    const Event *event = self->backwards.contents[i];
+    if (event->function == function && text_mentions(node_text(self->facts->source, event->node), name)) return true;
+  }
+  return false;
+}
+
+static bool flow__feeding(const Flow *self, Text name) {
+  for (uint32_t i = 0; i < self->feeding.size; i++) {
+    if (text_eq(self->feeding.contents[i], name)) return true;
+  }
+  return false;
+}
+
+/* An edge `target <- value` of `function`: assignments and stores. */
+static bool flow__edge(const Flow *self, uint32_t index, int32_t function, Text *target, Text *value) {
+  const Facts *facts = self->facts;
+  if (index < facts->assigns.size) {
+    const Assign *assign = array_get(&facts->assigns, index);
+    if (assign->function != function) return false;
+    *target = assign->name;
+    *value = node_text(facts->source, assign->value);
+    return true;
+  }
+  const Event *event = array_get(&facts->events, index - facts->assigns.size);
+  if (event->kind != EV_STORE || event->function != function) return false;
+  *target = event->target;
+  *value = node_text(facts->source, node_field(event->node, F_ARGUMENTS));
+  return true;
+}
+
+/* The names of `function` that reach a backward, to a fixed point: names a
+ * backward mentions, then targets that a feeding target's value mentions;
+ * built once per function over its own assignments and stores. */
+static void flow__build_feeding(Flow *self, int32_t function) {
+  const Facts *facts = self->facts;
+  self->feeding_function = function;
+  array_clear(&self->feeding);
+  array_clear(&self->edges);
+  Text target, value, fed, fed_value;
+  for (uint32_t i = 0; i < facts->assigns.size + facts->events.size; i++) {
+    if (!flow__edge(self, i, function, &target, &value)) continue;
+    array_push(&self->edges, i);
+    if (!flow__feeding(self, target) && flow__mentioned_by_backward(self, target, function)) {
+      array_push(&self->feeding, target);
+    }
+  }
+  for (uint32_t pass = 0, changed = 1; changed && pass < 8 && self->feeding.size < 256; pass++) {
+    changed = 0;
+    for (uint32_t i = 0; i < self->edges.size; i++) {
+      flow__edge(self, self->edges.contents[i], function, &target, &value);
+      if (flow__feeding(self, target)) continue;
+      for (uint32_t j = 0; j < self->edges.size; j++) {
+        flow__edge(self, self->edges.contents[j], function, &fed, &fed_value);
+        if (flow__feeding(self, fed) && text_mentions(fed_value, target)) {
+          array_push(&self->feeding, target);
+          changed = 1;
+          break;
+        }
+      }
+    }
+  }
+}
+
+bool flow_feeds_backward(Flow *self, Text name, int32_t function) {
+  if (flow__mentioned_by_backward(self, name, function)) return true;
+  if (self->feeding_function != function) flow__build_feeding(self, function);
+  Text target, value;
+  for (uint32_t i = 0; i < self->edges.size; i++) {
+    flow__edge(self, self->edges.contents[i], function, &target, &value);
+    if (flow__feeding(self, target) && text_mentions(value, name)) return true;
+  }
+  return false;
+}
+
+bool flow_node_feeds_backward(Flow *self, TSNode node, int32_t function) {
+  for (uint32_t i = 0; i < self->backwards.size; i++) {
+    if (node_contains(self->backwards.contents[i]->node, node)) return true;
+  }
+  const Facts *facts = self->facts;
+  TSNode at = node;
+  for (int steps = 0; steps < MAX_ASCENT && !ts_node_is_null(at); steps++, at = ts_node_parent(at)) {
+    Kind kind = node_kind(at);
+    if (kind == K_ASSIGNMENT || kind == K_AUGMENTED_ASSIGNMENT) break;
+    if (kind == K_BLOCK || kind == K_MODULE) return false;
+  }
+  if (ts_node_is_null(at) || !(node_is(at, K_ASSIGNMENT) || node_is(at, K_AUGMENTED_ASSIGNMENT))) {
+    for (uint32_t i = 0; i < facts->events.size; i++) {
+      const Event *event = array_get(&facts->events, i);
+      if (event->kind == EV_STORE && node_contains(event->node, node)) return flow_feeds_backward(self, event->target, function);
+    }
+    return false;
+  }
+  for (uint32_t i = 0; i < facts->assigns.size; i++) {
+    const Assign *assign = array_get(&facts->assigns, i);
+    if (ts_node_eq(assign->statement, at) && flow_feeds_backward(self, assign->name, function)) return true;
+  }
+  return false;
 }
 
 /* ---- Helpers' return values ----------------------------------------------- */

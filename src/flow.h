@@ -24,6 +24,17 @@ void flow_delete(Flow *self);
  * graph. Names resolve to their last assignment before that place. */
 bool flow_carries(Flow *self, TSNode expression, int32_t function);
 
+/* Whether `name` flows into a backward in `function`: a backward's call
+ * names it (`total.backward()`, `autograd.backward([total])`), or names a
+ * value built from it through assignments and container stores
+ * (`loss = torch.stack(losses).sum(); loss.backward()`). */
+bool flow_feeds_backward(Flow *self, Text name, int32_t function);
+
+/* Whether the value of `node` (a call, say a forward) flows into a
+ * backward in `function`: it sits inside a backward's call, or the
+ * statement that holds it binds or stores into a name that does. */
+bool flow_node_feeds_backward(Flow *self, TSNode node, int32_t function);
+
 /* Whether the name `name` holds a graph at byte `at` of `function`. */
 bool flow_name_carries(Flow *self, Text name, int32_t function, uint32_t at);
 

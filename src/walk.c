@@ -181,11 +181,18 @@ static void walk__class(Walk *self, TSNode node, uint32_t depth) {
   walk__push(self, depth, frame);
 }
 
+static void walk__assign(Walk *self, TSNode target, TSNode statement, TSNode value, bool unpacked, uint8_t position);
+
+/* for_statement -> FOR targets IN iterable ':' block; the targets are
+ * bound from the iterable (`for l in loss: l.backward()`). */
 static void walk__loop(Walk *self, TSNode node) {
   Frame *top = walk__top(self);
   Loop loop = {node, node_field(node, F_BODY), top->loop, top->function, 0};
   array_push(&self->facts->loops, loop);
   self->pending_loop = (int32_t)self->facts->loops.size - 1;
+  if (node_is(node, K_FOR_STATEMENT)) {
+    walk__assign(self, node_field(node, F_LEFT), node, node_field(node, F_RIGHT), true, UNPACKED_DEEP);
+  }
 }
 
 static void walk__loop_body(Walk *self, uint32_t depth) {
