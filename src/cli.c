@@ -8,6 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cache.h"
 #include "discover.h"
 #include "gpulint.h"
 #include "options.h"
@@ -24,6 +25,7 @@ typedef struct {
   Resolver *resolver;
   Discovery discovery;
   Array(LintJob) jobs;
+  Cache *cache; /* NULL: lint every file */
   FILE *out;
   bool failed; /* exit 2 at the end */
 } Check;
@@ -36,6 +38,7 @@ static int cli__usage_error(const char *message) {
 static void check__delete(Check *self) {
   for (uint32_t i = 0; i < self->jobs.size; i++) lint_job_clear(&self->jobs.contents[i]);
   array_delete(&self->jobs);
+  cache_delete(self->cache);
   discovery_delete(&self->discovery);
   resolver_delete(self->resolver);
   if (self->out && self->out != stdout) fclose(self->out);
@@ -120,6 +123,56 @@ static bool check__discover(Check *self) {
     array_push(&self->jobs, job);
   }
   return true;
+}
+
+/* ---- The result cache ---------------------------------------------------------- */
+
+static bool check__has_git(const char *folder) {
+  char *git = path_join(folder, ".git");
+  bool found = access(git, F_OK) == 0;
+  free(git);
+  return found;
+}
+
+/* The project's root: the folder of --config; else the nearest folder at or
+ * above the working directory that holds the config file in use or a .git;
+ * else the working directory. The caller frees it. */
+static char *check__project_root(const Check *self, const Settings *root) {
+  char *config = root->config ? path_absolute(self->cwd, root->config->path) : NULL;
+  char *config_folder = config ? path_parent(config) : NULL;
+  free(config);
+  if (config_folder && self->options.config_path) return config_folder;
+  char *folder = gl_strdup(self->cwd);
+  while (!(config_folder && strcmp(folder, config_folder) == 0) && !check__has_git(folder)) {
+    if (strcmp(folder, "/") == 0) {
+      free(folder);
+      folder = gl_strdup(self->cwd);
+      break;
+    }
+    char *parent = path_parent(folder);
+    free(folder);
+    folder = parent;
+  }
+  free(config_folder);
+  return folder;
+}
+
+static bool check__cache_disabled(const Check *self) {
+  const char *variable = getenv("GPULINT_NO_CACHE");
+  bool by_environment = variable && variable[0] && strcmp(variable, "0") != 0 && strcmp(variable, "false") != 0;
+  return self->options.no_cache || by_environment;
+}
+
+/* The cache of this run: --cache-dir, $GPULINT_CACHE_DIR or the project's;
+ * NULL when disabled or unusable (the files are then all linted). */
+static Cache *check__cache(const Check *self, const Settings *root) {
+  if (check__cache_disabled(self)) return NULL;
+  const char *variable = getenv("GPULINT_CACHE_DIR");
+  const char *chosen = self->options.cache_dir ? self->options.cache_dir : variable && variable[0] ? variable : NULL;
+  char *folder = chosen ? path_absolute(self->cwd, chosen) : check__project_root(self, root);
+  Cache *cache = chosen ? cache_new(folder) : cache_new_for_project(folder);
+  free(folder);
+  return cache;
 }
 
 /* ---- Reporting ----------------------------------------------------------------------- */
@@ -207,7 +260,8 @@ static int check__run(Check *self, OutputFormat format, const Settings *root) {
   if (self->options.show_files) return check__show_files(self);
   uint32_t threads = self->options.jobs ? self->options.jobs : run_default_threads();
   bool want_lines = format == FORMAT_FULL || format == FORMAT_SARIF || format == FORMAT_GITLAB;
-  run_jobs(self->jobs.contents, self->jobs.size, threads, want_lines);
+  if (!check__wants_stdin(&self->options) && self->jobs.size > 0) self->cache = check__cache(self, root);
+  run_jobs(self->jobs.contents, self->jobs.size, threads, want_lines, self->cache);
   return check__report(self, format, root);
 }
 

@@ -49,12 +49,17 @@ const char CHECK_USAGE[] =
     "  --config PATH                use this config file for every file\n"
     "  --isolated                   ignore config files\n"
     "  -j, --jobs N                 lint on N threads (default: one per CPU)\n"
+    "  --no-cache                   neither read nor write the result cache\n"
+    "  --cache-dir DIR              keep the result cache in DIR (default:\n"
+    "                               .gpulint_cache in the project's root)\n"
     "\n"
     "  -h, --help                   show this help\n"
     "  --version                    print the version\n"
     "\n"
     "Config files: [tool.gpulint] in the nearest pyproject.toml, or gpulint.toml\n"
     "or .gpulint.toml. Suppress a finding with `# noqa: CODE` on its line.\n"
+    "GPULINT_NO_CACHE=1 in the environment acts as --no-cache, and\n"
+    "GPULINT_CACHE_DIR=DIR as --cache-dir DIR.\n"
     "\n"
     "exit status: 0 no findings, 1 findings, 2 usage, config or I/O error\n";
 
@@ -71,6 +76,7 @@ void check_options_clear(CheckOptions *self) {
   free(self->config_path);
   free(self->output_file);
   free(self->stdin_filename);
+  free(self->cache_dir);
   check_options_init(self);
 }
 
@@ -200,6 +206,15 @@ static bool options__config(CheckOptions *self, const char *value, char **error)
   return true;
 }
 
+static bool options__cache_dir(CheckOptions *self, const char *value, char **error) {
+  if (!value[0]) {
+    *error = gl_strdup("`--cache-dir` needs a folder");
+    return false;
+  }
+  options__replace(&self->cache_dir, value);
+  return true;
+}
+
 static bool options__stdin_filename(CheckOptions *self, const char *value, char **error) {
   (void)error;
   options__replace(&self->stdin_filename, value);
@@ -224,6 +239,7 @@ SWITCH(options__statistics, self->statistics = true)
 SWITCH(options__quiet, self->quiet = true)
 SWITCH(options__show_files, self->show_files = true)
 SWITCH(options__help, self->help = true)
+SWITCH(options__no_cache, self->no_cache = true)
 
 static const struct {
   const char *name;
@@ -249,6 +265,8 @@ static const struct {
     {"isolated", 0, false, options__isolated},
     {"stdin-filename", 0, true, options__stdin_filename},
     {"jobs", 'j', true, options__jobs},
+    {"no-cache", 0, false, options__no_cache},
+    {"cache-dir", 0, true, options__cache_dir},
     {"exit-zero", 'e', false, options__exit_zero},
     {"statistics", 0, false, options__statistics},
     {"quiet", 'q', false, options__quiet},

@@ -28,6 +28,8 @@ typedef struct {
   bool show_files;
   bool help;
   uint32_t jobs;         /* 0: one per CPU */
+  bool no_cache;         /* --no-cache */
+  char *cache_dir;       /* --cache-dir */
 } CheckOptions;
 
 void check_options_init(CheckOptions *self);

@@ -21,6 +21,7 @@ typedef struct {
   size_t count;
   size_t next;
   bool want_lines;
+  Cache *cache; /* borrowed; NULL for none */
   pthread_mutex_t lock;
 } Pool;
 
@@ -95,7 +96,24 @@ static char *run__read(const char *path, size_t *length, char **error) {
   return bytes;
 }
 
-static void run__job(GlLinter *linter, LintJob *job, bool want_lines) {
+/* The result of the bytes: from the cache when it holds them (files only),
+ * else from the engine, made on first use. */
+static GlFileResult *run__lint(const Pool *pool, GlLinter **linter, const LintJob *job, const char *bytes,
+                               size_t length) {
+  Cache *cache = job->input ? NULL : pool->cache;
+  CacheKey key = {0, 0};
+  if (cache) {
+    key = cache_key(job->path, bytes, length, &job->rules);
+    GlFileResult *cached = cache_get(cache, key, job->path);
+    if (cached) return cached;
+  }
+  if (!*linter) *linter = gl_linter_new();
+  GlFileResult *result = gl_linter_lint_buffer(*linter, job->path, bytes, length, &job->rules);
+  if (cache) cache_put(cache, key, result);
+  return result;
+}
+
+static void run__job(const Pool *pool, GlLinter **linter, LintJob *job) {
   size_t length = job->input_length;
   char *error = NULL;
   char *bytes = job->input ? job->input : run__read(job->path, &length, &error);
@@ -105,27 +123,27 @@ static void run__job(GlLinter *linter, LintJob *job, bool want_lines) {
     job->result->error = error;
     return;
   }
-  job->result = gl_linter_lint_buffer(linter, job->path, bytes, length, &job->rules);
-  if (want_lines && job->result->finding_count > 0) job->lines = snippet_lines(bytes, length, job->result);
+  job->result = run__lint(pool, linter, job, bytes, length);
+  if (pool->want_lines && job->result->finding_count > 0) job->lines = snippet_lines(bytes, length, job->result);
   if (bytes != job->input) free(bytes);
 }
 
 static void *run__worker(void *argument) {
   Pool *pool = argument;
-  GlLinter *linter = gl_linter_new();
+  GlLinter *linter = NULL; /* made by the first file the cache does not hold */
   for (;;) {
     pthread_mutex_lock(&pool->lock);
     size_t index = pool->next++;
     pthread_mutex_unlock(&pool->lock);
     if (index >= pool->count) break;
-    run__job(linter, &pool->jobs[index], pool->want_lines);
+    run__job(pool, &linter, &pool->jobs[index]);
   }
   gl_linter_delete(linter);
   return NULL;
 }
 
-void run_jobs(LintJob *jobs, size_t count, uint32_t threads, bool want_lines) {
-  Pool pool = {jobs, count, 0, want_lines, PTHREAD_MUTEX_INITIALIZER};
+void run_jobs(LintJob *jobs, size_t count, uint32_t threads, bool want_lines, Cache *cache) {
+  Pool pool = {jobs, count, 0, want_lines, cache, PTHREAD_MUTEX_INITIALIZER};
   if (threads > count) threads = (uint32_t)count;
   if (threads <= 1) {
     run__worker(&pool);

@@ -10,6 +10,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "cache.h"
 #include "gpulint.h"
 
 typedef struct {
@@ -22,8 +23,11 @@ typedef struct {
 } LintJob;
 
 /* Lints every job with up to `threads` workers. With `want_lines`, also
- * fills each job's `lines` (for `full` output and fingerprints). */
-void run_jobs(LintJob *jobs, size_t count, uint32_t threads, bool want_lines);
+ * fills each job's `lines` (for `full` output and fingerprints). With a
+ * `cache` (borrowed; NULL for none), a file read from disk takes its result
+ * from the cache when it holds one and stores it otherwise; standard input
+ * is always linted. */
+void run_jobs(LintJob *jobs, size_t count, uint32_t threads, bool want_lines, Cache *cache);
 
 /* The number of online CPUs (at least 1). */
 uint32_t run_default_threads(void);

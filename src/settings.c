@@ -11,8 +11,8 @@
 
 /* Ruff's default excludes, and the environments a training repo keeps. */
 static const char *const DEFAULT_EXCLUDES[] = {
-    ".bzr", ".direnv", ".eggs", ".env", ".git", ".git-rewrite", ".hg", ".ipynb_checkpoints", ".mypy_cache",
-    ".nox", ".pants.d", ".pyenv", ".pytest_cache", ".pytype", ".ruff_cache", ".svn", ".tox", ".venv",
+    ".bzr", ".direnv", ".eggs", ".env", ".git", ".git-rewrite", ".gpulint_cache", ".hg", ".ipynb_checkpoints",
+    ".mypy_cache", ".nox", ".pants.d", ".pyenv", ".pytest_cache", ".pytype", ".ruff_cache", ".svn", ".tox", ".venv",
     ".vscode", "__pycache__", "__pypackages__", "_build", "buck-out", "build", "dist", "env",
     "node_modules", "site-packages", "venv",
 };

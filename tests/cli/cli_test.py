@@ -104,7 +104,12 @@ class Case:
     def __init__(self, gpulint, source, root):
         self.gpulint, self.source, self.root = gpulint, source, root
         self.env = {key: value for key, value in os.environ.items()
-                    if key not in ("GITHUB_WORKSPACE", "CI_PROJECT_DIR", "NO_COLOR", "FORCE_COLOR")}
+                    if key not in ("GITHUB_WORKSPACE", "CI_PROJECT_DIR", "NO_COLOR", "FORCE_COLOR",
+                                   "GPULINT_CACHE_DIR")}
+        # The result cache stays off except in the cases that test it
+        # (Case.use_cache), and never reaches the user's own cache folder.
+        self.env["GPULINT_NO_CACHE"] = "1"
+        self.env["XDG_CACHE_HOME"] = os.path.join(root, ".user-cache")
 
     def path(self, relative):
         return os.path.join(self.root, relative)
@@ -125,6 +130,10 @@ class Case:
 
     def rules(self):
         return self.run("rules", "--output-format", "json").expect(0).json()
+
+    def use_cache(self):
+        """From here on, runs read and write the result cache."""
+        del self.env["GPULINT_NO_CACHE"]
 
 
 CASES = {}
@@ -829,6 +838,221 @@ def jobs_give_identical_output(t):
             equal(parallel.status, serial.status, "status with %s" % jobs)
             equal(parallel.out, serial.out, "%s output with %s" % (format, jobs))
     t.run("-j", "many").expect(2)
+
+
+# ---- The result cache ---------------------------------------------------------------------
+
+CACHE = ".gpulint_cache"
+FORMATS = ("text", "full", "json", "json-lines", "sarif", "github", "gitlab")
+POISON = "read from the cache"
+
+
+def write_tree(t, count=24):
+    """Files of every kind: findings, clean, syntax errors, a notebook, a
+    file that cannot be decoded (exit 2) and an empty one."""
+    for i in range(count):
+        t.write("pkg%d/train_%02d.py" % (i % 5, i), [BAD, GOOD, CLEARED_TOO_LATE, SYNTAX_ERROR][i % 4])
+    t.write("nb/experiment.ipynb", notebook_text(["import torch\n", BAD]))
+    t.write("latin1.py", b"name = '\xe9t\xe9'\n", mode="wb")
+    t.write("empty.py", "")
+
+
+def cache_entries(folder):
+    """Every entry file under a cache folder (fan-out folders of two hex
+    digits)."""
+    return sorted(os.path.join(directory, name) for directory, _, names in os.walk(folder)
+                  if len(os.path.basename(directory)) == 2 for name in names if not name.endswith(".tmp"))
+
+
+def poison(folder):
+    """Rewrites the message of every cached finding, so that a run that
+    reuses an entry shows it."""
+    count = 0
+    for entry in cache_entries(folder):
+        with open(entry) as f:
+            data = json.load(f)
+        for finding in data["findings"]:
+            finding[-1] = POISON
+            count += 1
+        with open(entry, "w") as f:
+            json.dump(data, f)
+    check(count > 0, "no cached findings to rewrite")
+
+
+def same_run(actual, expected, what):
+    equal((actual.status, actual.out, actual.err), (expected.status, expected.out, expected.err), what)
+
+
+@case
+def cache_second_run_is_identical_in_every_format(t):
+    write_tree(t)
+    t.use_cache()
+    for format in FORMATS:
+        args = ("--format", format)
+        reference = t.run("--no-cache", *args).expect(2)
+        shutil.rmtree(t.path(CACHE), ignore_errors=True)
+        cold = t.run(*args)
+        check(len(cache_entries(t.path(CACHE))) >= 5, "%s: the first run wrote no entries" % format)
+        warm = t.run(*args)
+        same_run(cold, reference, "%s, first run" % format)
+        same_run(warm, reference, "%s, second run" % format)
+    for args in (["--statistics"], ["-q"], ["--show-files"], ["-j", "1"], ["--format", "full", "-j", "3"]):
+        same_run(t.run(*args), t.run("--no-cache", *args), " ".join(args))
+
+
+@case
+def cache_is_read_on_the_second_run(t):
+    write_tree(t, count=8)
+    t.use_cache()
+    t.run().expect(2)
+    poison(t.path(CACHE))
+    check(POISON in t.run().out, "the second run did not read the cache")
+    check(POISON not in t.run("--no-cache").out, "--no-cache read the cache")
+
+
+@case
+def cache_misses_after_a_change(t):
+    t.write("a.py", BAD)
+    t.write("b.py", BAD)
+    t.write("tests/test_c.py", BAD)
+    t.use_cache()
+    fresh_message = t.run("--no-cache", "--format", "json").expect(1).json()[0]["message"]
+    messages = lambda: {f["path"]: f["message"] for f in t.run("--format", "json").json()}
+    t.run().expect(1)
+    poison(t.path(CACHE))
+    equal(set(messages().values()), {POISON}, "a second run reads every entry")
+    # The file's bytes: only the changed file is linted again.
+    t.write("a.py", BAD + "# changed\n")
+    found = messages()
+    equal((found["a.py"], found["b.py"]), (fresh_message, POISON), "after changing a.py")
+    t.write("a.py", GOOD)
+    check("a.py" not in messages(), "a fixed file kept its cached finding")
+    # The selected rules, from the command line and from a config file.
+    equal(t.run("--select", "GPU001,GPU201", "--format", "json").json()[0]["message"], fresh_message,
+          "another selection on the command line")
+    t.write("pyproject.toml", "[tool.gpulint]\nignore = [\"GPU201\"]\n")
+    equal(set(messages().values()), {fresh_message}, "another selection in the config")
+    # Per-file ignores change the rules of the files they name only.
+    poison(t.path(CACHE))
+    t.write("pyproject.toml", "[tool.gpulint]\nignore = [\"GPU201\"]\n"
+            "[tool.gpulint.per-file-ignores]\n\"tests/*\" = [\"GPU001\"]\n")
+    found = messages()
+    check("tests/test_c.py" not in found, "the per-file ignore was not applied: %r" % found)
+    equal(found, {"b.py": POISON}, "the file whose rules did not change")
+    # The same bytes named as a script and as a notebook.
+    notebook = notebook_text([BAD])
+    t.write("nb/x.py", notebook)
+    t.write("nb/x.ipynb", notebook)
+    t.run("nb/x.py")
+    same_run(t.run("nb/x.ipynb"), t.run("--no-cache", "nb/x.ipynb"), "a notebook with a script's bytes")
+
+
+@case
+def cache_ignores_damaged_entries(t):
+    write_tree(t, count=12)
+    t.use_cache()
+    reference = t.run("--no-cache", "--format", "json")
+    t.run()
+    entries = cache_entries(t.path(CACHE))
+    damage = [b"", b"{", b"\x00\xff garbage", b'{"key": "0", "findings": []}', b"[1, 2, 3]"]
+    for i, entry in enumerate(entries):
+        with open(entry, "r+b") as f:
+            data = f.read()
+            f.seek(0)
+            f.truncate()
+            f.write(data[:len(data) // 2] if i % 6 == 5 else damage[i % 6])
+    os.remove(entries[0])
+    os.mkfifo(entries[0])  # must not block the reader
+    same_run(t.run("--format", "json"), reference, "damaged entries")
+    same_run(t.run("--format", "json"), reference, "entries written again")
+    for entry in entries:
+        with open(entry) as f:
+            json.load(f)
+
+
+@case
+def cache_off_writes_nothing(t):
+    write_tree(t, count=4)
+    t.use_cache()
+    t.run("--no-cache").expect(2)
+    t.run(env={"GPULINT_NO_CACHE": "1"}).expect(2)
+    t.run("-", stdin=BAD.encode()).expect(1)
+    t.run("--stdin-filename", "x.py", stdin=BAD.encode()).expect(1)
+    check(not os.path.exists(t.path(CACHE)), "a cache folder was made")
+    check(not os.path.exists(t.env["XDG_CACHE_HOME"]), "a user cache folder was made")
+    t.run().expect(2)
+    check(os.path.isdir(t.path(CACHE)), "the cache is on by default")
+
+
+@case
+def cache_location(t):
+    t.use_cache()
+    # The root of a git work tree, from a folder inside it.
+    t.write("repo/src/train.py", BAD)
+    os.makedirs(t.path("repo/.git"))
+    t.run(".", cwd=t.path("repo/src")).expect(1)
+    check(cache_entries(t.path("repo/" + CACHE)), "not at the git root")
+    # The folder of the config file that applies, nearer than the git root.
+    t.write("repo/sub/pyproject.toml", "[tool.gpulint]\nignore = [\"GPU201\"]\n")
+    t.write("repo/sub/deep/train.py", BAD)
+    t.run(".", cwd=t.path("repo/sub/deep")).expect(1)
+    check(cache_entries(t.path("repo/sub/" + CACHE)), "not beside the config file")
+    # The folder of --config.
+    t.write("configs/gpulint.toml", "ignore = [\"GPU201\"]\n")
+    t.run("--config", t.path("configs/gpulint.toml"), ".", cwd=t.path("repo/src")).expect(1)
+    check(cache_entries(t.path("configs/" + CACHE)), "not beside --config")
+    # --cache-dir, then the variable.
+    t.run("--cache-dir", "../../elsewhere", ".", cwd=t.path("repo/src")).expect(1)
+    check(cache_entries(t.path("elsewhere")), "--cache-dir not used")
+    t.run(".", cwd=t.path("repo/src"), env={"GPULINT_CACHE_DIR": t.path("from-env")}).expect(1)
+    check(cache_entries(t.path("from-env")), "GPULINT_CACHE_DIR not used")
+    # The project's folder cannot be made: the user's cache instead.
+    t.write("blocked/train.py", BAD)
+    t.write("blocked/.git", "gitdir: nowhere\n")
+    t.write("blocked/" + CACHE, "a file where the folder would go\n")
+    t.run(".", cwd=t.path("blocked")).expect(1)
+    check(cache_entries(os.path.join(t.env["XDG_CACHE_HOME"], "gpulint")), "no fallback to XDG_CACHE_HOME")
+
+
+@case
+def cache_unusable_still_lints(t):
+    write_tree(t, count=6)
+    t.use_cache()
+    reference = t.run("--no-cache", "--format", "json")
+    t.write("not-a-folder", "x\n")
+    for folder in ("not-a-folder", "not-a-folder/below", "/proc/gpulint-cache"):
+        same_run(t.run("--cache-dir", folder, "--format", "json"), reference, "cache in %s" % folder)
+    if os.geteuid() != 0:
+        os.makedirs(t.path("read-only"))
+        os.chmod(t.path("read-only"), 0o555)
+        same_run(t.run("--cache-dir", "read-only", "--format", "json"), reference, "read-only cache")
+        same_run(t.run("--cache-dir", "read-only/sub", "--format", "json"), reference, "under a read-only folder")
+    t.run("--cache-dir", "", ".").expect(2)
+
+
+@case
+def cache_concurrent_runs(t):
+    for i in range(150):
+        t.write("p%d/train_%03d.py" % (i % 6, i), [BAD, GOOD, CLEARED_TOO_LATE, SYNTAX_ERROR][i % 4] + "# %d\n" % i)
+    for i in range(20):  # files with the same bytes share entries
+        t.write("copies/copy_%02d.py" % i, BAD)
+    t.use_cache()
+    reference = t.run("--no-cache", "--format", "json")
+    environment = {key: value for key, value in t.env.items()}
+    for round_ in ("empty cache", "warm cache", "damaged cache"):
+        if round_ == "damaged cache":
+            for entry in cache_entries(t.path(CACHE))[::3]:
+                with open(entry, "w") as f:
+                    f.write("{")
+        processes = [subprocess.Popen([t.gpulint, "--format", "json", "-j", str(1 + i % 2)], cwd=t.root,
+                                      env=environment, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+                     for i in range(4)]
+        for process in processes:
+            out, err = process.communicate(timeout=60)
+            equal((process.returncode, out.decode(), err.decode()), (reference.status, reference.out, reference.err),
+                  "a concurrent run with an %s" % round_)
+    leftovers = [name for _, _, names in os.walk(t.path(CACHE)) for name in names if name.endswith(".tmp")]
+    equal(leftovers, [], "temporary files left behind")
 
 
 # ---- Rule catalogue --------------------------------------------------------------------------
