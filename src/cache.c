@@ -299,24 +299,31 @@ static GlFileResult *cache__decode(const cJSON *root, CacheKey key, const char *
 
 /* ---- Reading and writing ---------------------------------------------------------- */
 
-/* The whole regular file at `path`, or NULL; the caller frees it. */
+/* The whole entry at `path`, or NULL; the caller frees it. Most entries
+ * fit in the first read, and a short read is taken as the end: were it
+ * not, the text would not parse, which is a miss. A FIFO or a folder
+ * under an entry's name reads as nothing, without blocking. */
 static char *cache__read(const char *path, size_t *length) {
   int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
   if (fd < 0) return NULL;
-  struct stat info;
-  char *bytes = NULL;
-  if (fstat(fd, &info) == 0 && S_ISREG(info.st_mode) && info.st_size > 0 &&
-      (uint64_t)info.st_size <= CACHE_MAX_ENTRY_BYTES) {
-    size_t size = (size_t)info.st_size;
-    bytes = gl_malloc(size);
-    ssize_t got = read(fd, bytes, size);
-    if (got != (ssize_t)size) {
-      free(bytes);
-      bytes = NULL;
+  size_t capacity = 4096, used = 0;
+  char *bytes = gl_malloc(capacity);
+  for (;;) {
+    ssize_t got = read(fd, bytes + used, capacity - used);
+    if (got < 0 && errno == EINTR) continue;
+    if (got <= 0 || (used += (size_t)got) < capacity) break;
+    if (capacity >= CACHE_MAX_ENTRY_BYTES) {
+      used = 0;
+      break;
     }
-    *length = size;
+    bytes = gl_realloc(bytes, capacity *= 2);
   }
   close(fd);
+  if (used == 0) {
+    free(bytes);
+    return NULL;
+  }
+  *length = used;
   return bytes;
 }
 

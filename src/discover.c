@@ -20,8 +20,22 @@ bool discover_is_lintable(const char *name) {
          discover__ends_with(name, ".ipynb");
 }
 
+/* A directory entry and the type readdir gave it (DT_UNKNOWN when the
+ * file system does not say). */
+typedef struct {
+  char *name; /* owned */
+  unsigned char type;
+} Entry;
+
+typedef Array(Entry) Entries;
+
 static int discover__compare_names(const void *a, const void *b) {
-  return strcmp(*(char *const *)a, *(char *const *)b);
+  return strcmp(((const Entry *)a)->name, ((const Entry *)b)->name);
+}
+
+static void discover__entries_delete(Entries *self) {
+  for (uint32_t i = 0; i < self->size; i++) free(self->contents[i].name);
+  array_delete(self);
 }
 
 static void discover__add(Discovery *self, const char *path, const char *absolute, const Settings *settings) {
@@ -29,23 +43,25 @@ static void discover__add(Discovery *self, const char *path, const char *absolut
   array_push(&self->files, file);
 }
 
-/* A directory's entry names, sorted. One that cannot be read is reported
- * (and fails the run) and lists nothing. */
-static StringList discover__list(Discovery *self, const char *path, const char *directory) {
-  StringList names = array_new();
+/* A directory's entries, sorted by name. One that cannot be read is
+ * reported (and fails the run) and lists nothing. */
+static Entries discover__list(Discovery *self, const char *path, const char *directory) {
+  Entries entries = array_new();
   DIR *dir = opendir(directory);
   if (!dir) {
     fprintf(self->errors, "gpulint: %s: cannot read the directory: %s\n", path, strerror(errno));
     self->failed = true;
-    return names;
+    return entries;
   }
   struct dirent *entry;
   while ((entry = readdir(dir))) {
-    if (strcmp(entry->d_name, ".") != 0 && strcmp(entry->d_name, "..") != 0) string_list_push(&names, entry->d_name);
+    if (strcmp(entry->d_name, ".") == 0 || strcmp(entry->d_name, "..") == 0) continue;
+    Entry item = {gl_strdup(entry->d_name), entry->d_type};
+    array_push(&entries, item);
   }
   closedir(dir);
-  if (names.size > 0) qsort(names.contents, names.size, sizeof(char *), discover__compare_names);
-  return names;
+  if (entries.size > 0) qsort(entries.contents, entries.size, sizeof(Entry), discover__compare_names);
+  return entries;
 }
 
 /* ---- .gitignore files above a walk ---------------------------------------------- */
@@ -108,11 +124,12 @@ typedef struct {
   bool is_file;
 } EntryKind;
 
-/* Links to files count as files; links to directories are not followed. */
-static EntryKind discover__kind(const char *absolute) {
+/* Links to files count as files; links to directories are not followed.
+ * The type readdir gave saves the lstat of plain files and folders. */
+static EntryKind discover__kind(const char *absolute, unsigned char type) {
   struct stat info;
-  EntryKind kind = {false, false};
-  if (lstat(absolute, &info) != 0) return kind;
+  EntryKind kind = {type == DT_DIR, type == DT_REG};
+  if (type == DT_DIR || type == DT_REG || lstat(absolute, &info) != 0) return kind;
   if (S_ISDIR(info.st_mode)) kind.is_directory = true;
   else if (S_ISREG(info.st_mode)) kind.is_file = true;
   else if (S_ISLNK(info.st_mode) && stat(absolute, &info) == 0) kind.is_file = S_ISREG(info.st_mode);
@@ -123,9 +140,10 @@ static bool discover__walk(Discovery *self, const char *path, const char *absolu
 
 /* Decides on one directory entry: skip it, lint it, or walk into it. */
 static bool discover__entry(Discovery *self, const Settings *settings, const char *path, const char *absolute,
-                            GitignoreStack *ignores) {
+                            unsigned char type, GitignoreStack *ignores) {
   const char *name = path_basename(absolute);
-  EntryKind kind = discover__kind(absolute);
+  if (type == DT_REG && !discover_is_lintable(name)) return true;
+  EntryKind kind = discover__kind(absolute, type);
   if (!kind.is_directory && !(kind.is_file && discover_is_lintable(name))) return true;
   if (kind.is_directory && strcmp(name, ".git") == 0) return true;
   if (settings_excludes(settings, absolute)) return true;
@@ -139,16 +157,17 @@ static bool discover__walk(Discovery *self, const char *path, const char *absolu
   const Settings *settings = resolver_settings(self->resolver, absolute, &self->fatal);
   if (!settings) return false;
   Gitignore *own = discover__push_gitignore(absolute, ignores);
-  StringList names = discover__list(self, path, absolute);
+  Entries entries = discover__list(self, path, absolute);
   bool ok = true;
-  for (uint32_t i = 0; ok && i < names.size; i++) {
-    char *child_path = path_join(path, names.contents[i]);
-    char *child_absolute = path_join(absolute, names.contents[i]);
-    ok = discover__entry(self, settings, child_path, child_absolute, ignores);
+  for (uint32_t i = 0; ok && i < entries.size; i++) {
+    const Entry *entry = &entries.contents[i];
+    char *child_path = path_join(path, entry->name);
+    char *child_absolute = path_join(absolute, entry->name);
+    ok = discover__entry(self, settings, child_path, child_absolute, entry->type, ignores);
     free(child_path);
     free(child_absolute);
   }
-  string_list_delete(&names);
+  discover__entries_delete(&entries);
   if (own) {
     ignores->size--; /* nested walks pop what they push, so `own` is on top */
     gitignore_delete(own);

@@ -39,60 +39,54 @@ void lint_job_clear(LintJob *self) {
   memset(self, 0, sizeof *self);
 }
 
-/* Reads the rest of `file` into a new buffer; NULL when it passes the
- * limit. */
-static char *run__read_all(FILE *file, size_t size_hint, size_t *length) {
-  size_t capacity = size_hint + 1, used = 0, got;
+/* Reads the rest of the open file `fd` into a new buffer, expecting about
+ * `size_hint` bytes; NULL when it passes the limit or a read fails. A
+ * regular file that gives exactly the size it had is taken as whole
+ * without one more read to see the end. */
+static char *run__read_all(int fd, size_t size_hint, size_t *length, bool *failed) {
+  size_t capacity = size_hint + 1, used = 0;
   char *bytes = gl_malloc(capacity);
-  while ((got = fread(bytes + used, 1, capacity - used, file)) > 0) {
-    used += got;
+  for (;;) {
+    ssize_t got = read(fd, bytes + used, capacity - used);
+    if (got < 0 && errno == EINTR) continue;
+    if (got < 0) *failed = true;
+    if (got <= 0) break;
+    used += (size_t)got;
     if (used > MAX_READ_BYTES) {
       free(bytes);
       return NULL;
     }
+    if (used == size_hint && size_hint > 0) break;
     if (used == capacity) bytes = gl_realloc(bytes, capacity *= 2);
   }
   *length = used;
   return bytes;
 }
 
-/* Opens `path` for reading without blocking on a pipe or device, and fills
- * `info`; NULL with errno set on failure. */
-static FILE *run__open(const char *path, struct stat *info) {
-  int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-  if (fd < 0) return NULL;
-  int flags = fcntl(fd, F_GETFL);
-  if (fstat(fd, info) != 0 || flags < 0 || fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) != 0) {
-    int saved = errno;
-    close(fd);
-    errno = saved;
-    return NULL;
-  }
-  FILE *file = fdopen(fd, "rb");
-  if (!file) close(fd);
-  return file;
-}
-
 /* Reads a regular file whole; NULL with `error` set (the caller frees
- * both). */
+ * both). The file is opened without blocking, so a FIFO or a device
+ * cannot stall the run; what is not a regular file is refused. */
 static char *run__read(const char *path, size_t *length, char **error) {
+  int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
   struct stat info;
-  FILE *file = run__open(path, &info);
-  if (!file) {
+  if (fd < 0 || fstat(fd, &info) != 0) {
     *error = gl_format("cannot read: %s", strerror(errno));
+    if (fd >= 0) close(fd);
     return NULL;
   }
   char *bytes = NULL;
+  bool failed = false;
+  size_t size = (size_t)info.st_size;
   if (!S_ISREG(info.st_mode)) {
     *error = gl_strdup(S_ISDIR(info.st_mode) ? "is a directory" : "is not a regular file");
-  } else if ((uint64_t)info.st_size > MAX_READ_BYTES || !(bytes = run__read_all(file, (size_t)info.st_size, length))) {
+  } else if ((uint64_t)info.st_size > MAX_READ_BYTES || !(bytes = run__read_all(fd, size, length, &failed))) {
     *error = gl_format("file is too large to lint (the limit is %u bytes)", MAX_READ_BYTES);
-  } else if (ferror(file)) {
+  } else if (failed) {
     *error = gl_strdup("cannot read: I/O error");
     free(bytes);
     bytes = NULL;
   }
-  fclose(file);
+  close(fd);
   return bytes;
 }
 
