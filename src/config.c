@@ -47,6 +47,16 @@ static bool config__fail(ConfigError *error, uint32_t line, const char *format, 
   return false;
 }
 
+/* "a string", "an integer", ... for messages. */
+static const char *config__a_kind(TomlKind kind) {
+  static const char *const NAMES[] = {
+      [TOML_TABLE] = "a table",     [TOML_ARRAY] = "an array",   [TOML_STRING] = "a string",
+      [TOML_INTEGER] = "an integer", [TOML_FLOAT] = "a float",    [TOML_BOOLEAN] = "a boolean",
+      [TOML_DATETIME] = "a date-time",
+  };
+  return (unsigned)kind < sizeof NAMES / sizeof NAMES[0] ? NAMES[kind] : "a value";
+}
+
 bool config_check_pattern(const char *pattern, const char **problem) {
   StringList expanded = array_new();
   bool ok = glob_expand(pattern, &expanded, problem);
@@ -63,7 +73,7 @@ bool config_check_pattern(const char *pattern, const char **problem) {
 /* A string without NUL bytes, or an error naming `what`. */
 static bool config__string(const TomlValue *value, const char *what, ConfigError *error) {
   if (value->kind != TOML_STRING) {
-    return config__fail(error, value->line, "%s must be a string, not a %s", what, toml_kind_name(value->kind));
+    return config__fail(error, value->line, "%s must be a string, not %s", what, config__a_kind(value->kind));
   }
   if (strlen(value->text) != value->text_length) return config__fail(error, value->line, "%s contains a NUL", what);
   return true;
@@ -73,8 +83,8 @@ static bool config__string(const TomlValue *value, const char *what, ConfigError
 static bool config__string_array(const TomlValue *value, const char *key, StringList *out, ConfigError *error,
                                  bool (*add)(const TomlValue *, const char *, StringList *, ConfigError *)) {
   if (value->kind != TOML_ARRAY) {
-    return config__fail(error, value->line, "`%s` must be an array of strings, not a %s", key,
-                        toml_kind_name(value->kind));
+    return config__fail(error, value->line, "`%s` must be an array of strings, not %s", key,
+                        config__a_kind(value->kind));
   }
   for (uint32_t i = 0; i < value->items.size; i++) {
     const TomlValue *item = value->items.contents[i];
@@ -106,8 +116,8 @@ static bool config__add_pattern(const TomlValue *item, const char *key, StringLi
 
 static bool config__boolean(const TomlEntry *entry, int *out, ConfigError *error) {
   if (entry->value->kind != TOML_BOOLEAN) {
-    return config__fail(error, entry->value->line, "`%s` must be true or false, not a %s", entry->key,
-                        toml_kind_name(entry->value->kind));
+    return config__fail(error, entry->value->line, "`%s` must be true or false, not %s", entry->key,
+                        config__a_kind(entry->value->kind));
   }
   *out = entry->value->boolean;
   return true;
@@ -142,8 +152,8 @@ static bool config__extend_exclude(const TomlEntry *entry, Config *config, Confi
 static bool config__per_file_ignores(const TomlEntry *entry, Config *config, ConfigError *error) {
   const TomlValue *table = entry->value;
   if (table->kind != TOML_TABLE) {
-    return config__fail(error, table->line, "`per-file-ignores` must be a table of glob = [codes], not a %s",
-                        toml_kind_name(table->kind));
+    return config__fail(error, table->line, "`per-file-ignores` must be a table of glob = [codes], not %s",
+                        config__a_kind(table->kind));
   }
   for (uint32_t i = 0; i < table->entries.size; i++) {
     const TomlEntry *rule = &table->entries.contents[i];
@@ -231,7 +241,7 @@ static const TomlValue *config__tool_table(const TomlValue *root, ConfigError *e
   if (!gpulint) return NULL;
   if (gpulint->value->kind != TOML_TABLE) {
     *bad = true;
-    config__fail(error, gpulint->line, "`tool.gpulint` must be a table, not a %s", toml_kind_name(gpulint->value->kind));
+    config__fail(error, gpulint->line, "`tool.gpulint` must be a table, not %s", config__a_kind(gpulint->value->kind));
     return NULL;
   }
   return gpulint->value;

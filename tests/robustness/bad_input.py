@@ -8,11 +8,18 @@ script with one known finding, runs gpulint on them all and requires that:
 gpulint exits 0, 1 or 2, and with 2 says on stderr which path failed and
 why; it ends within LIMIT_S seconds; every input file is unchanged (content
 hash and mode); and good.py is still linted (its finding is reported).
+
+A malformed config file stops the run before anything is linted (a file
+linted under the wrong settings would be worse than none): those cases
+instead require exit 2, `gpulint: PATH:LINE: message` naming the config
+(`PATH: message` for a whole-file problem such as its size), no output, and
+every file unchanged.
 Exit 0 when the case holds, 77 when it cannot run here (meson's skip), 1
 otherwise.
 """
 import hashlib
 import os
+import re
 import stat
 import subprocess
 import sys
@@ -50,6 +57,7 @@ class Skip(Exception):
 
 def write(folder, name, data, mode=None):
     path = os.path.join(folder, name)
+    os.makedirs(os.path.dirname(path), exist_ok=True)
     with open(path, "wb") as file:
         file.write(data if isinstance(data, bytes) else data.encode())
     if mode is not None:
@@ -240,6 +248,105 @@ def case_notebook_escaped_nul(folder):
     return [write(folder, "nul.ipynb", text)], {1, 2}
 
 
+# ---- Config files: these return a third item, Config(NAME, ARGS), naming
+# the config file whose error must be reported and extra arguments. ----------
+
+class Config:
+    def __init__(self, name, args=(), whole_file=False):
+        self.name, self.args, self.whole_file = name, list(args), whole_file
+
+
+def tool_table(body):
+    return "[project]\nname = \"train\"\n\n[tool.gpulint]\n" + body
+
+
+def case_config_bad_toml(folder):
+    write(folder, "pyproject.toml", tool_table('select = ["GPU001"\nignore = ["GPU201"]\n'))
+    return [], {2}, Config("pyproject.toml")
+
+
+def case_config_wrong_types(folder):
+    write(folder, "pyproject.toml", tool_table('select = "GPU001"\nrespect-gitignore = "yes"\n'))
+    return [], {2}, Config("pyproject.toml")
+
+
+def case_config_wrong_types_in_lists(folder):
+    write(folder, ".gpulint.toml", 'exclude = ["legacy", 7]\nper-file-ignores = ["tests/*"]\n')
+    return [], {2}, Config(".gpulint.toml")
+
+
+def case_config_unknown_keys(folder):
+    write(folder, "pyproject.toml", tool_table('line-length = 100\n[tool.gpulint.lint]\nselect = ["GPU1"]\n'))
+    return [], {2}, Config("pyproject.toml")
+
+
+def case_config_unknown_selector_and_bad_glob(folder):
+    write(folder, "gpulint.toml", 'select = ["GPU001", "E501"]\n')
+    write(folder, "sub/gpulint.toml", 'exclude = ["[unclosed"]\n')
+    return [], {2}, Config("gpulint.toml")
+
+
+def case_config_huge_file(folder):
+    """A 20 MB pyproject.toml (a generated table under another tool)."""
+    rows = "".join(f'key_{i} = "{"x" * 40}"\n' for i in range(400000))
+    write(folder, "pyproject.toml", tool_table('select = ["GPU0"]\n') + "[tool.generated]\n" + rows)
+    return [], {2}, Config("pyproject.toml", whole_file=True)
+
+
+def case_config_large_valid(folder):
+    """Just under the 1 MiB limit, valid: read within the time limit and
+    applied."""
+    rows = "".join(f'key_{i} = ["{i}", {{ a = {i} }}]\n' for i in range(30000))
+    text = tool_table('select = ["GPU0"]\n') + "[tool.generated]\n" + rows
+    write(folder, "pyproject.toml", text[: (1 << 20) - 4096].rsplit("\n", 1)[0] + "\n")
+    return [], {1}
+
+
+def case_config_binary(folder):
+    write(folder, ".gpulint.toml", bytes(range(256)) * 64)
+    return [], {2}, Config(".gpulint.toml")
+
+
+def case_config_invalid_utf8_and_nul(folder):
+    write(folder, "pyproject.toml", tool_table('select = ["GPU001"]\n').encode() + b'ignore = ["\xff\x00"]\n')
+    return [], {2}, Config("pyproject.toml")
+
+
+def case_config_deep_arrays(folder):
+    write(folder, "pyproject.toml", tool_table("") + "[tool.other]\nx = " + "[" * 100000 + "]" * 100000 + "\n")
+    return [], {2}, Config("pyproject.toml")
+
+
+def case_config_deep_inline_tables(folder):
+    write(folder, "pyproject.toml", tool_table("") + "[tool.other]\nx = " + "{a = " * 50000 + "1" + "}" * 50000 + "\n")
+    return [], {2}, Config("pyproject.toml")
+
+
+def case_config_deep_tables(folder):
+    """Table headers and dotted keys 100,000 levels deep are valid TOML: read
+    without exhausting the stack, and not a config error."""
+    text = tool_table('select = ["GPU0"]\n') + "[" + ".".join(["a"] * 100000) + "]\nx = 1\n"
+    text += "[[" + ".".join(["b"] * 100000) + "]]\n" + "c" + ".c" * 100000 + " = 1\n"
+    write(folder, "pyproject.toml", text)
+    return [], {1}
+
+
+def case_config_nested_folder(folder):
+    write(folder, "pkg/.gpulint.toml", 'respect-gitignore = "no"\n')
+    write(folder, "pkg/train.py", GOOD)
+    return [os.path.join(folder, "pkg")], {2}, Config(os.path.join("pkg", ".gpulint.toml"))
+
+
+def case_config_flag_malformed(folder):
+    path = write(folder, "ci.toml", "select = [\n")
+    return [], {2}, Config("ci.toml", args=["--config", path])
+
+
+def case_config_flag_not_a_file(folder):
+    os.mkdir(os.path.join(folder, "configs"))
+    return [], {2}, Config("configs", args=["--config", os.path.join(folder, "configs")], whole_file=True)
+
+
 CASES = {name[len("case_"):]: function for name, function in sorted(globals().items()) if name.startswith("case_")}
 
 
@@ -267,15 +374,16 @@ def run_case(gpulint, name):
     with tempfile.TemporaryDirectory(prefix="gpulint-bad-input-") as folder:
         good = write(folder, "good.py", GOOD)
         try:
-            paths, expected = CASES[name](folder)
+            paths, expected, *config = CASES[name](folder)
         except Skip as reason:
             print(f"SKIP {name}: {reason}")
             return SKIP
+        config = config[0] if config else Config(None)
         before = snapshot(folder)
         start = time.monotonic()
         try:
-            process = subprocess.run([gpulint, "--", *paths, good], capture_output=True, timeout=LIMIT_S,
-                                     stdin=subprocess.DEVNULL)
+            process = subprocess.run([os.path.abspath(gpulint), *config.args, "--", *paths, good], capture_output=True,
+                                     timeout=LIMIT_S, stdin=subprocess.DEVNULL, cwd=folder)
         except subprocess.TimeoutExpired:
             print(f"FAIL {name}: gpulint ran past {LIMIT_S:.0f} s")
             return 1
@@ -292,7 +400,13 @@ def run_case(gpulint, name):
             problems.append("exit status 2 without a `gpulint: PATH: reason` message")
         if "runtime error" in err or "Sanitizer" in err:
             problems.append("a sanitizer reported an error")
-        if GOOD_FINDING not in out:
+        if config.name:
+            where = re.escape(config.name) + ("" if config.whole_file else r":\d+")
+            if not re.search(r"^gpulint: (\S*/)?" + where + r": \S", err, re.MULTILINE):
+                problems.append(f"no `gpulint: {config.name}{'' if config.whole_file else ':LINE'}: message` on stderr")
+            if out:
+                problems.append("a file was linted despite the config error")
+        elif GOOD_FINDING not in out:
             problems.append("good.py was not linted (its GPU001 is missing)")
         after = snapshot(folder)
         if after != before:
