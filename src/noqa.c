@@ -90,13 +90,18 @@ static bool noqa__file_line(const char *line, const char *end, const char *code)
   return code && noqa__covers(p, end, code);
 }
 
+/* Only a line whose first non-blank byte is '#' can skip the file, so the
+ * search jumps from '#' to '#' (comments are rarer than lines) and looks
+ * back over blanks to the line's start. */
 bool noqa_skips_file(const char *bytes, uint32_t length, const char *code) {
   const char *end = bytes + length;
-  for (const char *line = bytes; line < end;) {
-    const char *newline = memchr(line, '\n', (size_t)(end - line));
-    const char *line_end = newline ? newline : end;
-    if (noqa__file_line(line, line_end, code)) return true;
-    line = line_end + 1;
+  for (const char *hash = memchr(bytes, '#', length); hash;) {
+    const char *line = hash;
+    while (line > bytes && (line[-1] == ' ' || line[-1] == '\t')) line--;
+    const char *line_end = memchr(hash, '\n', (size_t)(end - hash));
+    if (!line_end) line_end = end;
+    if ((line == bytes || line[-1] == '\n') && noqa__file_line(line, line_end, code)) return true;
+    hash = line_end < end ? memchr(line_end, '#', (size_t)(end - line_end)) : NULL;
   }
   return false;
 }

@@ -38,13 +38,22 @@ typedef struct {
 static Word words[MAX_WORDS];
 static uint32_t word_count;
 static uint32_t lengths_by_first[128]; /* bit n: some word of length n starts with this byte */
+static uint8_t heads[65536 / 8]; /* bit: some word starts with three bytes of this hash */
 static pthread_once_t prefilter_once = PTHREAD_ONCE_INIT;
+
+/* A 16-bit hash of the three bytes at `s`. */
+static inline uint32_t prefilter__head(const unsigned char *s) {
+  uint32_t three = s[0] | (uint32_t)s[1] << 8 | (uint32_t)s[2] << 16;
+  return (three * 0x9E3779B1u) >> 16;
+}
 
 static void prefilter__add(const char *text, uint8_t trigger) {
   uint32_t length = (uint32_t)strlen(text);
-  if (word_count == MAX_WORDS || length >= MAX_WORD_LENGTH) return;
+  if (word_count == MAX_WORDS || length < 3 || length >= MAX_WORD_LENGTH) return;
   words[word_count++] = (Word){text, length, trigger};
   lengths_by_first[(unsigned char)text[0] & 127] |= 1u << length;
+  uint32_t head = prefilter__head((const unsigned char *)text);
+  heads[head >> 3] |= (uint8_t)(1u << (head & 7));
 }
 
 static void prefilter__init(void) {
@@ -95,21 +104,34 @@ static uint32_t prefilter__match(const char *text, uint32_t length) {
   return 0;
 }
 
-/* Runs of [A-Za-z0-9_]: a Python identifier made of ASCII is always one
- * such run. A run that starts with a digit (`1torch`) is tried from every
- * position, in case the parser splits a number from a name. */
+/* Whether a word may start at `at`, inside the identifier-like run of
+ * [A-Za-z0-9_] that holds it: at the run's start, or anywhere in a run that
+ * starts with a digit (`1torch`: the parser may split a number from a
+ * name) and is at most 64 bytes long. */
+static bool prefilter__starts_word(const unsigned char *s, uint32_t at, uint32_t length) {
+  if (at == 0 || !WORD_CHAR[s[at - 1]]) return true;
+  uint32_t start = at, end = at;
+  while (start > 0 && WORD_CHAR[s[start - 1]] && at - start < 64) start--;
+  if (WORD_CHAR[s[start]] != 2 || (start > 0 && WORD_CHAR[s[start - 1]])) return false;
+  while (end < length && WORD_CHAR[s[end]] && end - start <= 64) end++;
+  return end - start <= 64;
+}
+
+/* The trigger bits of the words found as whole runs (or suffixes of
+ * digit-led runs, see above) of [A-Za-z0-9_]: a Python identifier made of
+ * ASCII is always one such run. Only where the hash of three bytes is that
+ * of a trigger word's first three is the position looked at closely, so
+ * the scan is one table look-up per byte. */
 static uint32_t prefilter__find(const char *bytes, uint32_t length, uint32_t wanted) {
   const unsigned char *s = (const unsigned char *)bytes;
   uint32_t found = 0;
-  for (uint32_t i = 0; i < length && !(found & wanted);) {
-    while (i < length && !WORD_CHAR[s[i]]) i++;
-    uint32_t start = i;
-    while (i < length && WORD_CHAR[s[i]]) i++;
-    if (start == i) break;
-    found |= prefilter__match(bytes + start, i - start);
-    if (WORD_CHAR[s[start]] == 2 && i - start <= 64) {
-      for (uint32_t from = start + 1; from < i; from++) found |= prefilter__match(bytes + from, i - from);
-    }
+  for (uint32_t i = 0; i + 2 < length && !(found & wanted); i++) {
+    uint32_t head = prefilter__head(s + i);
+    if (!(heads[head >> 3] & (1u << (head & 7)))) continue;
+    if (!prefilter__starts_word(s, i, length)) continue;
+    uint32_t end = i + 3;
+    while (end < length && WORD_CHAR[s[end]] && end - i < MAX_WORD_LENGTH) end++;
+    found |= prefilter__match(bytes + i, end - i);
   }
   return found;
 }

@@ -4,12 +4,17 @@
 #include <stdlib.h>
 #include <string.h>
 
-static void source__index_lines(Source *self) {
+/* The line index, built on first use. The Source is used by one thread,
+ * and the index is a cache of its bytes, so the const queries may fill it. */
+static const Source *source__indexed(const Source *source) {
+  if (source->line_starts.size > 0) return source;
+  Source *self = (Source *)source;
   array_push(&self->line_starts, 0);
   const char *end = self->bytes + self->length;
   for (const char *at = self->bytes; (at = memchr(at, '\n', (size_t)(end - at))); at++) {
     array_push(&self->line_starts, (uint32_t)(at - self->bytes) + 1);
   }
+  return self;
 }
 
 Source *source_new(const char *path, const char *bytes, size_t length) {
@@ -17,7 +22,6 @@ Source *source_new(const char *path, const char *bytes, size_t length) {
   self->path = gl_strdup(path);
   self->bytes = gl_strndup(bytes, length);
   self->length = (uint32_t)length;
-  source__index_lines(self);
   return self;
 }
 
@@ -78,6 +82,7 @@ const char *source_check_text(const char *bytes, size_t length, size_t *bad_offs
 }
 
 uint32_t source_line_of(const Source *self, uint32_t byte) {
+  self = source__indexed(self);
   uint32_t low = 0, high = self->line_starts.size;
   while (high - low > 1) {
     uint32_t mid = (low + high) / 2;
@@ -96,6 +101,7 @@ static uint32_t source__count_code_points(const char *text, uint32_t length) {
 }
 
 GlPosition source_position(const Source *self, uint32_t byte, uint32_t *cell) {
+  self = source__indexed(self);
   if (byte > self->length) byte = self->length;
   uint32_t line = source_line_of(self, byte);
   uint32_t start = self->line_starts.contents[line - 1];
@@ -113,6 +119,7 @@ GlPosition source_position(const Source *self, uint32_t byte, uint32_t *cell) {
 }
 
 const char *source_line_text(const Source *self, uint32_t line, uint32_t *length) {
+  self = source__indexed(self);
   if (line == 0 || line > self->line_starts.size) {
     *length = 0;
     return "";

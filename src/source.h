@@ -23,7 +23,9 @@ typedef struct {
   char *path;                  /* owned */
   char *bytes;                 /* owned, NUL-terminated */
   uint32_t length;
-  Array(uint32_t) line_starts; /* byte offset of each line's first byte */
+  Array(uint32_t) line_starts; /* byte offset of each line's first byte; built by
+                                  the first call below that needs it (most files
+                                  have no finding and never need it) */
   Array(CellSpan) cells;       /* empty for plain .py files */
 } Source;
 
