@@ -26,8 +26,9 @@
   "# For information about cache directory tags, see https://bford.info/cachedir/\n"
 
 struct Cache {
-  char *directory;        /* absolute or as given; owned */
-  atomic_uint_fast64_t serial; /* numbers this process's temporary files */
+  char *directory;             /* absolute or as given; owned */
+  long pid;                    /* names this process's temporary files */
+  atomic_uint_fast64_t serial; /* numbers them */
 };
 
 /* ---- Hashing: MurmurHash3, x64, 128 bits (Austin Appleby, public domain) ---- */
@@ -170,6 +171,7 @@ Cache *cache_new(const char *directory) {
   if (!existed) cache__mark(directory);
   Cache *self = gl_calloc(1, sizeof(Cache));
   self->directory = gl_strdup(directory);
+  self->pid = (long)getpid();
   atomic_init(&self->serial, 0);
   return self;
 }
@@ -344,7 +346,7 @@ GlFileResult *cache_get(const Cache *self, CacheKey key, const char *path) {
  * missing fan-out folder is made on the way. */
 static void cache__store(Cache *self, const char *entry, const char *text) {
   unsigned long long serial = atomic_fetch_add(&self->serial, 1);
-  char *temporary = gl_format("%s.%ld.%llu.tmp", entry, (long)getpid(), serial);
+  char *temporary = gl_format("%s.%ld.%llu.tmp", entry, self->pid, serial);
   size_t length = strlen(text);
   bool written = cache__write_new(temporary, text, length);
   if (!written && errno == ENOENT) {
