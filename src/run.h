@@ -1,8 +1,9 @@
 /* run.h — linting a list of files on worker threads.
  *
- * Each worker owns one GlLinter and takes the next job until none is left;
- * results land in their job, so the output order does not depend on the
- * number of workers. */
+ * Each worker owns one GlLinter and takes the next job until none is left
+ * (with several workers and no cache, the largest file first); results
+ * land in their job, so the output order does not depend on the number of
+ * workers or on the order they ran in. */
 #ifndef GPULINT_RUN_H
 #define GPULINT_RUN_H
 
