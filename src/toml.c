@@ -185,18 +185,29 @@ static TomlValue *toml__new(TomlKind kind, uint8_t origin, uint32_t line) {
   return value;
 }
 
-void toml_delete(TomlValue *self) {
-  if (!self) return;
+typedef Array(TomlValue *) TomlValues;
+
+/* Frees one value, handing its children to `pending`. */
+static void toml__free_one(TomlValue *self, TomlValues *pending) {
   for (uint32_t i = 0; i < self->entries.size; i++) {
     free(self->entries.contents[i].key);
-    toml_delete(self->entries.contents[i].value);
+    array_push(pending, self->entries.contents[i].value);
   }
-  for (uint32_t i = 0; i < self->items.size; i++) toml_delete(self->items.contents[i]);
+  for (uint32_t i = 0; i < self->items.size; i++) array_push(pending, self->items.contents[i]);
   array_delete(&self->entries);
   array_delete(&self->items);
   array_delete(&self->index);
   free(self->text);
   free(self);
+}
+
+/* Without recursion: dotted keys and table headers may nest tables as
+ * deep as the file is long, which is valid TOML. */
+void toml_delete(TomlValue *self) {
+  TomlValues pending = array_new();
+  if (self) array_push(&pending, self);
+  while (pending.size > 0) toml__free_one(pending.contents[--pending.size], &pending);
+  array_delete(&pending);
 }
 
 const char *toml_kind_name(TomlKind kind) {
