@@ -707,16 +707,6 @@ const Assign *assign_iter_next(AssignIter *self) {
   return NULL;
 }
 
-const Assign *facts_assign_before(const Facts *self, Text name, int32_t function, uint32_t at, bool any_position) {
-  const Assign *before = NULL, *last = NULL;
-  AssignIter it = facts_assigns(self, name, function);
-  for (const Assign *assign; (assign = assign_iter_next(&it));) {
-    if (ts_node_start_byte(assign->statement) < at) before = assign;
-    last = assign;
-  }
-  return before ? before : any_position ? last : NULL;
-}
-
 /* ---- Public -------------------------------------------------------------- */
 
 Facts *facts_new(const Source *source, TSNode root) {
@@ -822,11 +812,3 @@ const char *facts_qualify(const Facts *self, TSNode expression, char *buffer, si
   return buffer;
 }
 
-int32_t facts_loop_at(const Facts *self, TSNode node) {
-  int32_t found = -1;
-  for (uint32_t i = 0; i < self->loops.size; i++) {
-    const Loop *loop = array_get(&self->loops, i);
-    if (node_contains(loop->body, node)) found = (int32_t)i;
-  }
-  return found;
-}

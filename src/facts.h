@@ -199,9 +199,6 @@ Text facts_constructor_of(const Facts *self, Text name);
 /* The function defined in this file that a call runs, or -1. */
 int32_t facts_resolve_call(const Facts *self, TSNode call, int32_t function);
 
-/* The innermost loop whose body holds `node`, or -1. */
-int32_t facts_loop_at(const Facts *self, TSNode node);
-
 /* Whether a for loop iterates data: a loader, batches, a dataset
  * (`for x, y in train_loader`, `enumerate(tqdm(val_dl))`), not range(). */
 bool facts_loop_iterates_data(const Facts *self, int32_t loop);
@@ -227,11 +224,6 @@ bool facts_is_frozen(const Facts *self, Text module);
 
 /* Whether a callee's text names a loss: criterion, loss_fn, F.cross_entropy. */
 bool facts_is_loss_function(Text callee);
-
-/* The last assignment of `name` in `function` that starts before byte `at`;
- * NULL if none. With `any_position`, the last one anywhere in the function
- * when none precedes (a value carried from the previous iteration). */
-const Assign *facts_assign_before(const Facts *self, Text name, int32_t function, uint32_t at, bool any_position);
 
 /* The assignments of `name` in `function`, in source order:
  *   AssignIter it = facts_assigns(facts, name, function);
