@@ -1,12 +1,14 @@
 /* facts.h — what one walk over a file's syntax tree learns, so that rules
  * stay small.
  *
- * The walk records functions, classes, loops and *events*: the calls that
- * matter to training (backward, optimizer step, gradient clearing, helper
- * calls, empty_cache, eval/train mode, grad toggles), each with the loop and
- * function it sits in and whether grad is off there. After the walk, helper
- * calls are resolved to functions defined in the file and each function and
- * loop gets a summary of what it reaches, directly or through helpers. */
+ * The walk (walk.c) records functions, classes, loops, assignments,
+ * bindings and *events*: the calls that matter to training (backward,
+ * optimizer step, gradient clearing, helper calls, forwards, stores,
+ * empty_cache, eval/train mode, freezing, grad toggles), each with the loop
+ * and function it sits in and whether grad is off there. After the walk
+ * (facts.c), helper calls are resolved to functions defined in the file,
+ * optimizers to the modules they update, and each function and loop gets a
+ * summary of what it reaches, directly or through helpers. */
 #ifndef GPULINT_FACTS_H
 #define GPULINT_FACTS_H
 
