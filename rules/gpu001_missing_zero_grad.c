@@ -17,9 +17,7 @@
 static bool gpu001__related(Text a, Text b) {
   a = text_strip_self(a);
   b = text_strip_self(b);
-  Text shorter = a.length <= b.length ? a : b, longer = a.length <= b.length ? b : a;
-  if (memcmp(shorter.ptr, longer.ptr, shorter.length) != 0) return false;
-  return longer.length == shorter.length || longer.ptr[shorter.length] == '.';
+  return text_owns(a, b) || text_owns(b, a);
 }
 
 /* Whether a module's clear (`netG.zero_grad()`) misses the optimizer of

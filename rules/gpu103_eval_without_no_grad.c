@@ -45,11 +45,7 @@ static void gpu103__set(Modes *self, Text module, bool eval, TSNode switch_node)
 static TSNode gpu103__eval_switch(const Modes *self, Text module) {
   module = text_strip_self(module);
   for (uint32_t i = 0; i < self->count; i++) {
-    Text switched = self->modes[i].module;
-    bool same = text_eq(switched, module);
-    bool owner = module.length > switched.length && memcmp(module.ptr, switched.ptr, switched.length) == 0 &&
-                 module.ptr[switched.length] == '.';
-    if ((same || owner) && self->modes[i].eval) return self->modes[i].switch_node;
+    if (text_owns(self->modes[i].module, module) && self->modes[i].eval) return self->modes[i].switch_node;
   }
   return (TSNode){0};
 }

@@ -190,12 +190,8 @@ static bool facts__verb_named(Text name) {
       "make_", "build_", "create_", "get_", "load_", "init_", "new_", "setup_", "save_", "unwrap_",
       "wrap_", "freeze_", "unfreeze_", "print_", "log_", "export_", "copy_", "count_", "reset_",
       "prepare_", "to_", "set_", "eval_", "train_", "test_", "evaluate_", "validate_", "run_", "fit_",
-      "update_", "summarize_", "show_", "plot_", "check_", "convert_", "restore_", "push_"};
-  for (size_t i = 0; i < sizeof VERBS / sizeof VERBS[0]; i++) {
-    size_t length = strlen(VERBS[i]);
-    if (name.length > length && strncmp(name.ptr, VERBS[i], length) == 0) return true;
-  }
-  return false;
+      "update_", "summarize_", "show_", "plot_", "check_", "convert_", "restore_", "push_", NULL};
+  return text_starts_with_any(name, VERBS);
 }
 
 /* torchvision.models.resnet50(), models.vgg16(): a member of an imported
@@ -220,8 +216,7 @@ bool facts_is_forward(const Facts *self, TSNode call) {
     callee = node_text(self->source, call_receiver(call));
   }
   Text last = text_last_segment(callee);
-  bool constructor = last.length > 0 && last.ptr[0] >= 'A' && last.ptr[0] <= 'Z';
-  return !constructor && !facts__verb_named(last) && !facts_is_loss_function(callee) &&
+  return !text_capitalized(last) && !facts__verb_named(last) && !facts_is_loss_function(callee) &&
          !facts__library_member(self, call) && facts_is_module(self, callee);
 }
 
@@ -309,11 +304,7 @@ static bool facts__parameterless_layer(Text constructor) {
       "Sigmoid", "Tanh", "ReLU", "ReLU6", "LeakyReLU", "GELU", "SiLU", "ELU", "Softplus", "Softmax",
       "LogSoftmax", "Dropout", "Dropout2d", "Flatten", "Unflatten", "Identity", "MaxPool1d", "MaxPool2d",
       "AvgPool2d", "AdaptiveAvgPool2d", "AdaptiveAvgPool1d", "Upsample", "Hardtanh", "Mish", NULL};
-  Text last = text_last_segment(constructor);
-  for (size_t i = 0; LAYERS[i]; i++) {
-    if (text_is(last, LAYERS[i])) return true;
-  }
-  return false;
+  return text_in(text_last_segment(constructor), LAYERS);
 }
 
 /* AutoTokenizer.from_pretrained(...), AutoConfig, AutoProcessor: loaded
@@ -369,10 +360,7 @@ bool facts_is_module(const Facts *self, Text name) {
 bool facts_is_frozen(const Facts *self, Text module) {
   module = text_strip_self(facts_canonical(self, module));
   for (uint32_t i = 0; i < self->frozen.size; i++) {
-    Text frozen = self->frozen.contents[i];
-    bool owner = module.length > frozen.length && memcmp(module.ptr, frozen.ptr, frozen.length) == 0 &&
-                 module.ptr[frozen.length] == '.';
-    if (text_eq(frozen, module) || owner) return true;
+    if (text_owns(self->frozen.contents[i], module)) return true;
   }
   return false;
 }

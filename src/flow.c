@@ -43,13 +43,6 @@ void flow_delete(Flow *self) {
 
 static bool flow__expression(Flow *self, TSNode node, int32_t function);
 
-static bool flow__listed(Text text, const char *const *list) {
-  for (size_t i = 0; list[i]; i++) {
-    if (text_is(text, list[i])) return true;
-  }
-  return false;
-}
-
 /* Methods whose result holds no graph. */
 static const char *const STRIPPING_METHODS[] = {
     "item", "tolist", "numpy", "detach", "detach_", "argmax", "argmin", "size", "dim", "numel",
@@ -113,7 +106,7 @@ static bool flow__returns_element(Flow *self, int32_t function, uint8_t position
 static bool flow__unpacked(Flow *self, const Assign *assign) {
   TSNode value = node_unparenthesize(assign->value);
   if (assign->position == 1 && node_is(value, K_CALL) &&
-      flow__listed(text_last_segment(call_function_text(self->facts->source, value)), VALUES_INDICES)) {
+      text_in(text_last_segment(call_function_text(self->facts->source, value)), VALUES_INDICES)) {
     return false; /* _, predicted = torch.max(outputs, 1) */
   }
   if (assign->position != UNPACKED_DEEP) {
@@ -334,7 +327,7 @@ static int flow__library_call(Flow *self, TSNode call, int32_t function) {
   }
   if (strncmp(qualified, "torch.", 6) != 0) return -1;
   Text last = text_last_segment((Text){qualified, (uint32_t)strlen(qualified)});
-  if (flow__listed(last, CLEAN_TORCH) || strncmp(qualified, "torch.cuda.", 11) == 0) return 0;
+  if (text_in(last, CLEAN_TORCH) || strncmp(qualified, "torch.cuda.", 11) == 0) return 0;
   if (facts_is_loss_function(last)) return flow__grad_on(self, call, function);
   return flow__any_argument(self, call, function);
 }
@@ -343,8 +336,7 @@ static int flow__library_call(Flow *self, TSNode call, int32_t function) {
 static bool flow__constructor(const Flow *self, TSNode call) {
   TSNode callee = node_field(call, F_FUNCTION);
   if (!node_is(callee, K_IDENTIFIER) && !node_is(callee, K_ATTRIBUTE)) return false;
-  Text last = text_last_segment(node_text(self->facts->source, callee));
-  return last.length > 0 && last.ptr[0] >= 'A' && last.ptr[0] <= 'Z';
+  return text_capitalized(text_last_segment(node_text(self->facts->source, callee)));
 }
 
 /* A loss computed with grad on carries a graph, except a helper from
@@ -355,11 +347,7 @@ static bool flow__loss(Flow *self, TSNode call, int32_t function) {
   if (flow__any_argument(self, call, function)) return true;
   Text last = text_last_segment(call_function_text(self->facts->source, call));
   static const char *const REPORTERS[] = {"get_", "avg_", "mean_", "eval_", "evaluate_", "log_", "print_", NULL};
-  for (size_t i = 0; REPORTERS[i]; i++) {
-    size_t length = strlen(REPORTERS[i]);
-    if (last.length > length && strncmp(last.ptr, REPORTERS[i], length) == 0) return false;
-  }
-  return true;
+  return !text_starts_with_any(last, REPORTERS);
 }
 
 static bool flow__call(Flow *self, TSNode call, int32_t function) {
@@ -377,12 +365,12 @@ static bool flow__call(Flow *self, TSNode call, int32_t function) {
   int32_t helper = facts_resolve_call(facts, call, function);
   if (helper >= 0) return flow__returns(self, helper);
   if (method.length == 0) {
-    if (flow__listed(callee, CLEAN_FUNCTIONS)) return false;
+    if (text_in(callee, CLEAN_FUNCTIONS)) return false;
     return (text_is(callee, "sum") || text_is(callee, "max") || text_is(callee, "min") || text_is(callee, "abs") ||
             text_is(callee, "tuple") || text_is(callee, "list") || text_is(callee, "sorted")) &&
            flow__any_argument(self, call, function);
   }
-  if (flow__listed(method, STRIPPING_METHODS)) return false;
+  if (text_in(method, STRIPPING_METHODS)) return false;
   return flow__expression(self, call_receiver(call), function);
 }
 
@@ -391,7 +379,7 @@ static bool flow__call(Flow *self, TSNode call, int32_t function) {
 static bool flow__indices(const Flow *self, TSNode value, TSNode index) {
   if (!node_is(value, K_CALL) || !text_is(node_text(self->facts->source, index), "1")) return false;
   Text callee = text_last_segment(call_function_text(self->facts->source, value));
-  return flow__listed(callee, VALUES_INDICES);
+  return text_in(callee, VALUES_INDICES);
 }
 
 /* ---- Expressions ------------------------------------------------------------- */
@@ -407,7 +395,7 @@ static bool flow__any_child(Flow *self, TSNode node, int32_t function, uint32_t 
 
 static bool flow__attribute(Flow *self, TSNode node, int32_t function) {
   const Source *source = self->facts->source;
-  if (flow__listed(node_text(source, node_field(node, F_ATTRIBUTE)), STRIPPING_ATTRIBUTES)) return false;
+  if (text_in(node_text(source, node_field(node, F_ATTRIBUTE)), STRIPPING_ATTRIBUTES)) return false;
   if (flow_name_carries(self, node_text(source, node), function, ts_node_start_byte(node))) return true;
   TSNode object = node_field(node, F_OBJECT);
   return !text_is(node_text(source, object), "self") && flow__expression(self, object, function);

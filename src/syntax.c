@@ -186,6 +186,28 @@ bool text_mentions_attribute(Text text, const char *name) {
   return false;
 }
 
+bool text_in(Text text, const char *const *words) {
+  for (size_t i = 0; words[i]; i++) {
+    if (text_is(text, words[i])) return true;
+  }
+  return false;
+}
+
+bool text_starts_with_any(Text text, const char *const *prefixes) {
+  for (size_t i = 0; prefixes[i]; i++) {
+    size_t length = strlen(prefixes[i]);
+    if (text.length > length && memcmp(text.ptr, prefixes[i], length) == 0) return true;
+  }
+  return false;
+}
+
+bool text_capitalized(Text text) { return text.length > 0 && text.ptr[0] >= 'A' && text.ptr[0] <= 'Z'; }
+
+bool text_owns(Text owner, Text name) {
+  if (name.length < owner.length || memcmp(name.ptr, owner.ptr, owner.length) != 0) return false;
+  return name.length == owner.length || name.ptr[owner.length] == '.';
+}
+
 Text text_last_segment(Text text) {
   for (uint32_t i = text.length; i > 0; i--) {
     if (text.ptr[i - 1] == '.') return (Text){text.ptr + i, text.length - i};

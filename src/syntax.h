@@ -136,6 +136,20 @@ bool text_mentions(Text text, Text word);
  * no further identifier character (".data" but not ".data_ptr"). */
 bool text_mentions_attribute(Text text, const char *name);
 
+/* Whether `text` is one of `words` (a NULL-terminated list). */
+bool text_in(Text text, const char *const *words);
+
+/* Whether `text` starts with one of `prefixes` and goes on after it. */
+bool text_starts_with_any(Text text, const char *const *prefixes);
+
+/* Whether `text` starts with an upper-case letter: a class (`Net()`,
+ * `ContentLoss(t)`) rather than an instance or a function. */
+bool text_capitalized(Text text);
+
+/* Whether `owner` is `name` or a dotted prefix of it: `model` owns
+ * `model.encoder`. */
+bool text_owns(Text owner, Text name);
+
 /* The last dotted segment: "self.opt.step" -> "step". */
 Text text_last_segment(Text text);
 /* Returns the text without a leading "self."; other text unchanged. */

@@ -497,12 +497,7 @@ static bool walk__plain_call(const Source *source, TSNode function, Text method)
       "split", "get", "keys", "values", "items", "add_scalar", "flatten", "expand",
       "repeat", "argmax", "max", "min", "exp", "pow", "sqrt", "clamp", "type", "startswith", "endswith",
       "replace", "strip", "lower", "upper", "pop", NULL};
-  const char *const *list = method.length ? METHODS : BUILTINS;
-  Text name = method.length ? method : node_text(source, function);
-  for (size_t i = 0; list[i]; i++) {
-    if (text_is(name, list[i])) return true;
-  }
-  return false;
+  return method.length ? text_in(method, METHODS) : text_in(node_text(source, function), BUILTINS);
 }
 
 static void walk__call(Walk *self, TSNode call) {
