@@ -13,6 +13,7 @@
  * graph and are not reported. */
 #include <string.h>
 
+#include "roles.h"
 #include "rule.h"
 
 #define MAX_MODES 16
@@ -191,16 +192,46 @@ static bool gpu103__grad_on(const RuleContext *ctx, const FlatEvent *flat, int32
          facts_grad_mode_at(ctx->facts, flat->anchor, unit) == GRAD_ON;
 }
 
+static bool gpu103__in_comprehension(TSNode node) {
+  TSNode at = ts_node_parent(node);
+  for (int steps = 0; !ts_node_is_null(at) && steps < MAX_ASCENT; at = ts_node_parent(at), steps++) {
+    Kind kind = node_kind(at);
+    if (kind == K_LIST_COMPREHENSION || kind == K_GENERATOR_EXPRESSION) return true;
+    if (kind == K_FUNCTION_DEFINITION || kind == K_LAMBDA) return false;
+  }
+  return false;
+}
+
+/* Whether the forward runs again and again: in a loop or a comprehension,
+ * or in a function (or a helper on the way to it) that is called in a
+ * loop, in this file or another. A single forward outside any loop costs
+ * one peak, not a pattern. */
+static bool gpu103__repeated(const RuleContext *ctx, const FlatEvent *flat) {
+  const Facts *facts = ctx->facts;
+  if (flat->event->loop >= 0 || gpu103__in_comprehension(flat->event->node)) return true;
+  if (flat->event->function >= 0 && facts->functions.contents[flat->event->function].called_in_loop) return true;
+  if (ts_node_eq(flat->anchor, flat->event->node)) return false;
+  if (gpu103__in_comprehension(flat->anchor)) return true;
+  int32_t unit = facts_function_at(facts, flat->anchor);
+  for (uint32_t i = 0; i < facts->events.size; i++) {
+    const Event *call = array_get(&facts->events, i);
+    if (ts_node_eq(call->node, flat->anchor)) return call->loop >= 0;
+  }
+  return unit >= 0 && facts->functions.contents[unit].called_in_loop;
+}
+
 /* `evaluating`: in eval mode or an evaluation loop; else a forward of a
  * training loop whose result no backward uses. */
-static void gpu103__report(RuleContext *ctx, const Event *forward, Text module, bool evaluating) {
+static void gpu103__report(RuleContext *ctx, const FlatEvent *flat, Text module, bool evaluating) {
+  const Event *forward = flat->event;
   const char *where = evaluating ? "runs in eval mode with grad enabled and nothing backpropagates its result"
                                  : "runs with grad enabled inside a training loop, but no backward uses its result";
-  rule_report(ctx, forward->node, GL_EFFECT_PEAK,
-              "`%.*s` %s: autograd still records the graph and keeps every activation for it (measured 8.2x "
-              "the peak memory of ResNet-50 at batch 64, and growth when outputs are kept); run it under "
-              "`torch.no_grad()` or `torch.inference_mode()`",
-              (int)module.length, module.ptr, where);
+  Basis basis = {forward->weak || !gpu103__repeated(ctx, flat), NULL};
+  rule_report_on(ctx, forward->node, GL_EFFECT_PEAK, basis,
+                 "`%.*s` %s: autograd still records the graph and keeps every activation for it (measured 8.2x "
+                 "the peak memory of ResNet-50 at batch 64 on an H200, and growth when outputs are kept); run it "
+                 "under `torch.no_grad()` or `torch.inference_mode()`",
+                 (int)module.length, module.ptr, where);
 }
 
 static void gpu103__check_scope(RuleContext *ctx, int32_t unit, TSNode scope) {
@@ -226,8 +257,8 @@ static void gpu103__check_scope(RuleContext *ctx, int32_t unit, TSNode scope) {
     /* A side forward is told by where its value goes, not by what runs after it. */
     bool side = !evaluating && gpu103__side_forward(ctx, flat);
     bool unused = side || (evaluating && !gpu103__backward_after(ctx->source, &events, i, eval_switch));
-    if (unused && !facts_is_frozen(ctx->facts, module) && gpu103__grad_on(ctx, flat, unit)) {
-      gpu103__report(ctx, event, module, evaluating);
+    if (unused && !roles_frozen(ctx->facts, module) && gpu103__grad_on(ctx, flat, unit)) {
+      gpu103__report(ctx, flat, module, evaluating);
     }
   }
   array_delete(&events);

@@ -2,7 +2,9 @@
  *
  * The command line, the verify runner and the tests use only this header.
  * A GlLinter owns one parser and is used by one thread at a time; create one
- * per worker. Results are plain values owned by a GlFileResult. */
+ * per worker, over one shared GlWorkspace (the projects' indexes and
+ * summaries, thread-safe). Results are plain values owned by a
+ * GlFileResult. */
 #ifndef GPULINT_H
 #define GPULINT_H
 
@@ -49,9 +51,12 @@ const char *gl_rule_docs(uint32_t index);
 const char *gl_effect_name(GlEffect effect);
 const char *gl_severity_name(GlSeverity severity);
 
-/* Which rules run: one flag per registry index. */
+/* Which rules run: one flag per registry index; and whether findings whose
+ * only evidence is a name (`model`, `criterion`) or a single forward
+ * outside any loop are reported too (`--pedantic`). */
 typedef struct {
   bool enabled[GL_MAX_RULES];
+  bool pedantic;
 } GlRuleSet;
 
 /* The rules that are on by default. */
@@ -75,7 +80,17 @@ typedef struct {
   uint32_t start_byte;
   uint32_t end_byte;
   char *message; /* owned by the result */
+  char *related_path;    /* the other file whose fact the finding rests on,
+                            relative to the project root, or NULL; owned */
+  uint32_t related_line; /* 1-based line there */
 } GlFinding;
+
+/* A file of the project that a result depends on, with the hash of the
+ * content it was read with (gl_content_hash). */
+typedef struct {
+  char *path; /* absolute; owned */
+  uint64_t hash;
+} GlDependency;
 
 typedef struct {
   char *path;           /* as given; owned */
@@ -83,15 +98,33 @@ typedef struct {
   uint32_t finding_count;
   char *error;          /* why the file could not be linted, or NULL; owned */
   char *note;           /* why the file was skipped (e.g. an R notebook), or NULL */
+  GlDependency *dependencies; /* the project's other files it read; owned */
+  uint32_t dependency_count;
 } GlFileResult;
 
 void gl_file_result_delete(GlFileResult *self);
 
 /* ---- Linting ---------------------------------------------------------- */
 
+/* The projects of one run: each file's project root (the nearest folder
+ * with pyproject.toml, setup.py, setup.cfg or .git), the listing of its
+ * Python files, and their summaries, computed once and shared by every
+ * linter over the workspace. */
+typedef struct GlWorkspace GlWorkspace;
+
+GlWorkspace *gl_workspace_new(void);
+void gl_workspace_delete(GlWorkspace *self);
+
+/* One line per project too large for the index's budget, or NULL; the
+ * caller frees it. */
+char *gl_workspace_notices(GlWorkspace *self);
+
 typedef struct GlLinter GlLinter;
 
+/* A linter with a workspace of its own. */
 GlLinter *gl_linter_new(void);
+/* A linter over `workspace` (borrowed; it must outlive the linter). */
+GlLinter *gl_linter_new_in(GlWorkspace *workspace);
 void gl_linter_delete(GlLinter *self);
 
 /* Lint `length` bytes named `path` (the name decides .py or .ipynb). The
@@ -102,6 +135,9 @@ GlFileResult *gl_linter_lint_buffer(GlLinter *self, const char *path, const char
 
 /* Read and lint the file at `path`; I/O errors set `error`. */
 GlFileResult *gl_linter_lint_file(GlLinter *self, const char *path, const GlRuleSet *rules);
+
+/* The hash a GlDependency records for `length` bytes. */
+uint64_t gl_content_hash(const char *bytes, size_t length);
 
 const char *gl_version(void);
 

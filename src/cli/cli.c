@@ -193,7 +193,7 @@ static bool check__color(const Check *self) {
 
 static int check__report(Check *self, OutputFormat format, const Settings *root) {
   ReportFile *files = gl_calloc(self->jobs.size + 1, sizeof(ReportFile));
-  GlRuleSet ran = self->jobs.size ? (GlRuleSet){{false}} : root->rules;
+  GlRuleSet ran = self->jobs.size ? (GlRuleSet){.enabled = {false}} : root->rules;
   size_t findings = 0;
   for (uint32_t i = 0; i < self->jobs.size; i++) {
     const LintJob *job = &self->jobs.contents[i];
@@ -261,7 +261,12 @@ static int check__run(Check *self, OutputFormat format, const Settings *root) {
   uint32_t threads = self->options.jobs ? self->options.jobs : run_default_threads();
   bool want_lines = format == FORMAT_FULL || format == FORMAT_SARIF || format == FORMAT_GITLAB;
   if (!check__wants_stdin(&self->options) && self->jobs.size > 0) self->cache = check__cache(self, root);
-  run_jobs(self->jobs.contents, self->jobs.size, threads, want_lines, self->cache);
+  GlWorkspace *workspace = gl_workspace_new();
+  run_jobs(self->jobs.contents, self->jobs.size, threads, want_lines, self->cache, workspace);
+  char *notices = gl_workspace_notices(workspace);
+  if (notices && !self->options.quiet) fprintf(stderr, "gpulint: %s\n", notices);
+  free(notices);
+  gl_workspace_delete(workspace);
   return check__report(self, format, root);
 }
 

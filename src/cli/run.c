@@ -23,6 +23,7 @@ typedef struct {
   size_t next;
   bool want_lines;
   Cache *cache; /* borrowed; NULL for none */
+  GlWorkspace *workspace; /* borrowed; shared by every worker's linter */
   pthread_mutex_t lock;
 } Pool;
 
@@ -102,7 +103,7 @@ static GlFileResult *run__lint(const Pool *pool, GlLinter **linter, const LintJo
     GlFileResult *cached = cache_get(cache, key, job->path);
     if (cached) return cached;
   }
-  if (!*linter) *linter = gl_linter_new();
+  if (!*linter) *linter = gl_linter_new_in(pool->workspace);
   GlFileResult *result = gl_linter_lint_buffer(*linter, job->path, bytes, length, &job->rules);
   if (cache) cache_put(cache, key, result);
   return result;
@@ -166,8 +167,8 @@ static uint32_t *run__order(const LintJob *jobs, size_t count) {
   return order;
 }
 
-void run_jobs(LintJob *jobs, size_t count, uint32_t threads, bool want_lines, Cache *cache) {
-  Pool pool = {jobs, NULL, count, 0, want_lines, cache, PTHREAD_MUTEX_INITIALIZER};
+void run_jobs(LintJob *jobs, size_t count, uint32_t threads, bool want_lines, Cache *cache, GlWorkspace *workspace) {
+  Pool pool = {jobs, NULL, count, 0, want_lines, cache, workspace, PTHREAD_MUTEX_INITIALIZER};
   if (threads > count) threads = (uint32_t)count;
   if (threads <= 1) {
     run__worker(&pool);

@@ -23,12 +23,13 @@ typedef struct {
   char **lines;          /* each finding's line, when asked for; owned */
 } LintJob;
 
-/* Lints every job with up to `threads` workers. With `want_lines`, also
- * fills each job's `lines` (for `full` output and fingerprints). With a
- * `cache` (borrowed; NULL for none), a file read from disk takes its result
- * from the cache when it holds one and stores it otherwise; standard input
- * is always linted. */
-void run_jobs(LintJob *jobs, size_t count, uint32_t threads, bool want_lines, Cache *cache);
+/* Lints every job with up to `threads` workers, each with a linter over
+ * `workspace` (borrowed: the projects' indexes, shared). With `want_lines`,
+ * also fills each job's `lines` (for `full` output and fingerprints). With
+ * a `cache` (borrowed; NULL for none), a file read from disk takes its
+ * result from the cache when it holds one whose dependencies are unchanged,
+ * and stores it otherwise; standard input is always linted. */
+void run_jobs(LintJob *jobs, size_t count, uint32_t threads, bool want_lines, Cache *cache, GlWorkspace *workspace);
 
 /* The number of online CPUs (at least 1). */
 uint32_t run_default_threads(void);

@@ -11,6 +11,7 @@
 #include "noqa.h"
 #include "notebook.h"
 #include "prefilter.h"
+#include "project.h"
 #include "rule.h"
 #include "source.h"
 
@@ -20,6 +21,8 @@
 struct GlLinter {
   TSParser *parser;
   bool prefilter; /* skip the facts of files no enabled rule can report on */
+  Workspace *workspace; /* the projects' indexes and summaries */
+  bool owns_workspace;
 };
 
 typedef Array(GlFinding) Findings;
@@ -61,7 +64,7 @@ const char *gl_severity_name(GlSeverity severity) {
 }
 
 GlRuleSet gl_rule_set_default(void) {
-  GlRuleSet set = {{false}};
+  GlRuleSet set = {.enabled = {false}};
   for (uint32_t i = 0; i < RULE_COUNT; i++) set.enabled[i] = RULES[i]->info.default_enabled;
   return set;
 }
@@ -70,8 +73,8 @@ const char *gl_version(void) { return GPULINT_VERSION; }
 
 /* ---- Reporting --------------------------------------------------------- */
 
-static void lint__add(Findings *findings, const Source *source, uint32_t rule, GlEffect effect,
-                      uint32_t start_byte, uint32_t end_byte, char *message) {
+static GlFinding *lint__add(Findings *findings, const Source *source, uint32_t rule, GlEffect effect,
+                            uint32_t start_byte, uint32_t end_byte, char *message) {
   GlFinding finding = {.rule = rule, .effect = effect, .start_byte = start_byte, .end_byte = end_byte,
                        .message = message};
   uint32_t end_cell = 0;
@@ -79,15 +82,35 @@ static void lint__add(Findings *findings, const Source *source, uint32_t rule, G
   finding.end = source_position(source, end_byte, &end_cell);
   if (end_cell != finding.cell) finding.end = finding.start;
   array_push(findings, finding);
+  return array_back(findings);
+}
+
+static void lint__report(RuleContext *ctx, TSNode node, GlEffect effect, Basis basis, const char *format,
+                         va_list args) {
+  if (basis.name_only && !ctx->pedantic) return;
+  char *message = gl_vformat(format, args);
+  GlFinding *finding = lint__add(ctx->findings, ctx->source, ctx->rule_index, effect, ts_node_start_byte(node),
+                                 ts_node_end_byte(node), message);
+  if (!basis.linked) return;
+  char where[512];
+  links_where(ctx->links, basis.linked, where, sizeof where);
+  char *colon = strrchr(where, ':');
+  finding->related_line = colon ? (uint32_t)strtoul(colon + 1, NULL, 10) : 0;
+  finding->related_path = colon ? gl_strndup(where, (size_t)(colon - where)) : gl_strdup(where);
 }
 
 void rule_report(RuleContext *ctx, TSNode node, GlEffect effect, const char *format, ...) {
   va_list args;
   va_start(args, format);
-  char *message = gl_vformat(format, args);
+  lint__report(ctx, node, effect, (Basis){false, NULL}, format, args);
   va_end(args);
-  lint__add(ctx->findings, ctx->source, ctx->rule_index, effect, ts_node_start_byte(node),
-            ts_node_end_byte(node), message);
+}
+
+void rule_report_on(RuleContext *ctx, TSNode node, GlEffect effect, Basis basis, const char *format, ...) {
+  va_list args;
+  va_start(args, format);
+  lint__report(ctx, node, effect, basis, format, args);
+  va_end(args);
 }
 
 const char *rule_where(const RuleContext *ctx, TSNode node, Where *buffer) {
@@ -159,6 +182,7 @@ static void lint__sort_unique(Findings *findings) {
     GlFinding *finding = array_get(findings, i);
     if (lint__compare(finding, array_get(findings, kept - 1)) == 0) {
       free(finding->message);
+      free(finding->related_path);
       continue;
     }
     findings->contents[kept++] = *finding;
@@ -181,6 +205,7 @@ static void lint__suppress(Findings *findings, const Source *source) {
     if (file_skips[finding->rule] < 0) file_skips[finding->rule] = noqa_skips_file(source->bytes, source->length, code);
     if (noqa_suppresses(text, length, code) || file_skips[finding->rule]) {
       free(finding->message);
+      free(finding->related_path);
       continue;
     }
     findings->contents[kept++] = *finding;
@@ -196,8 +221,13 @@ static GlFileResult *lint__result(const char *path) {
 
 void gl_file_result_delete(GlFileResult *self) {
   if (!self) return;
-  for (uint32_t i = 0; i < self->finding_count; i++) free(self->findings[i].message);
+  for (uint32_t i = 0; i < self->finding_count; i++) {
+    free(self->findings[i].message);
+    free(self->findings[i].related_path);
+  }
   free(self->findings);
+  for (uint32_t i = 0; i < self->dependency_count; i++) free(self->dependencies[i].path);
+  free(self->dependencies);
   free(self->path);
   free(self->error);
   free(self->note);
@@ -206,12 +236,27 @@ void gl_file_result_delete(GlFileResult *self) {
 
 /* ---- Linting --------------------------------------------------------------- */
 
-GlLinter *gl_linter_new(void) {
+GlWorkspace *gl_workspace_new(void) { return workspace_new(); }
+
+void gl_workspace_delete(GlWorkspace *self) { workspace_delete(self); }
+
+char *gl_workspace_notices(GlWorkspace *self) { return workspace_notices(self); }
+
+uint64_t gl_content_hash(const char *bytes, size_t length) { return summary_hash_bytes(bytes, length); }
+
+GlLinter *gl_linter_new_in(GlWorkspace *workspace) {
   syntax_init();
   GlLinter *self = gl_calloc(1, sizeof(GlLinter));
   self->parser = ts_parser_new();
   ts_parser_set_language(self->parser, tree_sitter_python());
   self->prefilter = true;
+  self->workspace = workspace;
+  return self;
+}
+
+GlLinter *gl_linter_new(void) {
+  GlLinter *self = gl_linter_new_in(workspace_new());
+  self->owns_workspace = true;
   return self;
 }
 
@@ -220,21 +265,39 @@ void gl_linter_set_prefilter(GlLinter *self, bool enabled) { self->prefilter = e
 void gl_linter_delete(GlLinter *self) {
   if (!self) return;
   ts_parser_delete(self->parser);
+  if (self->owns_workspace) workspace_delete(self->workspace);
   free(self);
 }
 
+/* The project files the result read, with their hashes. */
+static void lint__dependencies(GlFileResult *result, const Links *links) {
+  if (!links->project || links->consulted.size == 0) return;
+  result->dependencies = gl_calloc(links->consulted.size, sizeof(GlDependency));
+  for (uint32_t i = 0; i < links->consulted.size; i++) {
+    int32_t file = links->consulted.contents[i];
+    result->dependencies[i] = (GlDependency){gl_strdup(project_path(links->project, file)),
+                                             project_file_hash(links->project, file)};
+  }
+  result->dependency_count = links->consulted.size;
+}
+
 /* Runs the enabled rules; false when the tree was too deep to walk whole. */
-static bool lint__run_rules(Findings *findings, const Source *source, TSNode root, const GlRuleSet *rules) {
-  Facts *facts = facts_new(source, root);
+static bool lint__run_rules(GlLinter *self, GlFileResult *result, Findings *findings, const Source *source,
+                            TSNode root, const GlRuleSet *rules) {
+  Project *project = workspace_project(self->workspace, source->path);
+  Links *links = links_new(project, source->path);
+  Facts *facts = facts_new(source, root, links);
   bool whole = !facts->truncated;
   Flow *flow = flow_new(facts);
   for (uint32_t i = 0; i < RULE_COUNT; i++) {
     if (!rules->enabled[i] || !RULES[i]->check) continue;
-    RuleContext ctx = {source, facts, flow, root, RULES[i], i, findings};
+    RuleContext ctx = {source, facts, flow, links, rules->pedantic, root, RULES[i], i, findings};
     RULES[i]->check(&ctx);
   }
   flow_delete(flow);
   facts_delete(facts);
+  lint__dependencies(result, links);
+  links_delete(links);
   return whole;
 }
 
@@ -249,7 +312,7 @@ static void lint__source(GlLinter *self, GlFileResult *result, const Source *sou
   }
   TSNode root = ts_tree_root_node(tree);
   Findings findings = array_new();
-  if (verdict == PREFILTER_RUN && !lint__run_rules(&findings, source, root, rules)) {
+  if (verdict == PREFILTER_RUN && !lint__run_rules(self, result, &findings, source, root, rules)) {
     result->note = gl_format("nesting deeper than %u levels: the code below that depth was not checked",
                              FACTS_MAX_DEPTH);
   }

@@ -11,6 +11,7 @@
 #include "facts.h"
 #include "flow.h"
 #include "gpulint.h"
+#include "links.h"
 #include "source.h"
 
 typedef struct RuleContext RuleContext;
@@ -26,6 +27,8 @@ struct RuleContext {
   const Source *source;
   const Facts *facts;
   Flow *flow; /* which values carry an autograd graph */
+  Links *links; /* the project's other files (facts->links); may be NULL */
+  bool pedantic; /* report findings whose only evidence is a name */
   TSNode root;
   const Rule *rule;
   uint32_t rule_index;
@@ -35,6 +38,19 @@ struct RuleContext {
 /* Reports a finding of ctx->rule at `node` with a printf-style message. */
 void rule_report(RuleContext *ctx, TSNode node, GlEffect effect, const char *format, ...)
     __attribute__((format(printf, 4, 5)));
+
+/* What a finding rests on. */
+typedef struct {
+  bool name_only;       /* only a name says so (a callee called `model`, a
+                           helper called `compute_loss`): reported only
+                           with --pedantic */
+  const Linked *linked; /* a fact from another file of the project: the
+                           finding names it as its related location */
+} Basis;
+
+/* rule_report with a basis. */
+void rule_report_on(RuleContext *ctx, TSNode node, GlEffect effect, Basis basis, const char *format, ...)
+    __attribute__((format(printf, 5, 6)));
 
 /* Where a node is, for messages that point elsewhere: "line 12", or in
  * notebooks "cell 3, line 4". Writes into `buffer` and returns it. */

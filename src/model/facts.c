@@ -8,9 +8,9 @@
 #include <string.h>
 #include <strings.h>
 
+#include "links.h"
+#include "roles.h"
 #include "walk.h"
-
-static bool facts__module_by_name(Text name);
 
 /* ---- After the walk: name lookup ------------------------------------------ */
 
@@ -76,7 +76,7 @@ static uint32_t facts__lower_bound(const Facts *self, Text name) {
 /* The last binding of `kind` for `name`: bindings_by_name is ordered by
  * (name, kind, position), so it sits just before the first entry past the
  * pair, found in log time however often the name is bound. */
-static const Binding *facts__binding(const Facts *self, BindingKind kind, Text name) {
+const Binding *facts_binding(const Facts *self, BindingKind kind, Text name) {
   const uint32_t *index = self->bindings_by_name.contents;
   uint32_t low = 0, high = self->bindings_by_name.size;
   while (low < high) {
@@ -91,7 +91,7 @@ static const Binding *facts__binding(const Facts *self, BindingKind kind, Text n
   return found->kind == kind && text_eq(found->name, name) ? found : NULL;
 }
 
-static const Binding *facts__import(const Facts *self, Text name) {
+const Binding *facts_import(const Facts *self, Text name) {
   for (uint32_t i = self->imports.size; i > 0; i--) {
     const Binding *binding = array_get(&self->imports, i - 1);
     if (text_eq(binding->name, name)) return binding;
@@ -103,7 +103,7 @@ static const Binding *facts__import(const Facts *self, Text name) {
 
 /* The class of this file named by `name` (the last segment of a
  * constructor's text: `mod.Trainer` names Trainer), or -1. */
-static int32_t facts__class_named(const Facts *self, Text name) {
+int32_t facts_class_named(const Facts *self, Text name) {
   name = text_last_segment(name);
   for (uint32_t i = 0; i < self->classes.size; i++) {
     if (text_eq(self->classes.contents[i].name, name)) return (int32_t)i;
@@ -139,7 +139,7 @@ static int32_t facts__resolve_name(const Facts *self, Text name, int32_t functio
   return facts__function_named(self, name, -1, -1);
 }
 
-static int32_t facts__class_of_function(const Facts *self, int32_t function) {
+int32_t facts_class_of_function(const Facts *self, int32_t function) {
   while (function >= 0) {
     const Function *entry = array_get(&self->functions, function);
     if (entry->class_index >= 0) return entry->class_index;
@@ -174,64 +174,169 @@ int32_t facts_resolve_call(const Facts *self, TSNode call, int32_t function) {
   Text method = node_text(self->source, node_field(callee, F_ATTRIBUTE));
   int32_t class_index = -1;
   if (text_is(receiver, "self")) {
-    class_index = facts__class_of_function(self, function);
+    class_index = facts_class_of_function(self, function);
   } else {
-    const Binding *instance = facts__binding(self, BIND_INSTANCE, receiver);
-    if (instance) class_index = facts__class_named(self, instance->value);
-    if (class_index < 0 && self->uses_torch && facts__module_by_name(receiver)) return facts__module_method(self, method);
+    const Binding *instance = facts_binding(self, BIND_INSTANCE, receiver);
+    if (instance) class_index = facts_class_named(self, instance->value);
+    if (class_index < 0 && self->uses_torch && roles_named_module(receiver)) {
+      return facts__module_method(self, method);
+    }
   }
   return class_index < 0 ? -1 : facts__method(self, class_index, method);
 }
 
-/* build_model(), save_model(), unwrap_model(), train_model(): a name that
- * starts with a verb does something to a model; it is not one. */
-static bool facts__verb_named(Text name) {
-  static const char *const VERBS[] = {
-      "make_", "build_", "create_", "get_", "load_", "init_", "new_", "setup_", "save_", "unwrap_",
-      "wrap_", "freeze_", "unfreeze_", "print_", "log_", "export_", "copy_", "count_", "reset_",
-      "prepare_", "to_", "set_", "eval_", "train_", "test_", "evaluate_", "validate_", "run_", "fit_",
-      "update_", "summarize_", "show_", "plot_", "check_", "convert_", "restore_", "push_", NULL};
-  return text_starts_with_any(name, VERBS);
+/* ---- After the walk: what a backward shows ---------------------------------- */
+
+typedef struct {
+  Text names[32];
+  uint32_t count;
+  uint32_t budget; /* nodes left to look at */
+} Chase;
+
+static bool facts__chased(Chase *chase, Text name) {
+  for (uint32_t i = 0; i < chase->count; i++) {
+    if (text_eq(chase->names[i], name)) return true;
+  }
+  if (chase->count == 32) return true;
+  chase->names[chase->count++] = name;
+  return false;
 }
 
-/* torchvision.models.resnet50(), models.vgg16(): a member of an imported
- * library namespace, not a module instance of the script. */
-static bool facts__library_member(const Facts *self, TSNode call) {
-  TSNode receiver = call_receiver(call);
-  if (ts_node_is_null(receiver)) return false;
-  Text text = node_text(self->source, receiver);
+/* `model(x)`, `self.encoder(x)`: a callee whose result reaches a backward
+ * is a module (helpers of this file, imports, classes and losses aside). */
+static void facts__note_trained_callee(Facts *self, TSNode call, int32_t function) {
+  TSNode callee = node_field(call, F_FUNCTION);
+  bool on_self = node_is(callee, K_ATTRIBUTE) && text_is(node_text(self->source, node_field(callee, F_OBJECT)), "self");
+  if (!node_is(callee, K_IDENTIFIER) && !on_self) return;
+  Text text = node_text(self->source, callee);
+  Text head = on_self ? text_last_segment(text) : text;
+  if (text_capitalized(head) || roles_loss_function(text) || facts_import(self, text) ||
+      facts_resolve_call(self, call, function) >= 0 || self->module_uses.size >= 256) {
+    return;
+  }
+  static const char *const BUILTINS[] = {"sum", "max", "min", "abs", "len", "float", "int", "list", "tuple",
+                                         "sorted", "zip", "map", "getattr", "print", "round", NULL};
+  if (!text_in(text, BUILTINS)) array_push(&self->module_uses, text);
+}
+
+/* Walks what `node` is computed from, within `function`: its calls, and
+ * the names it reads back to their assignments before `at`. */
+static void facts__chase(Facts *self, Chase *chase, TSNode node, int32_t function, uint32_t at) {
+  if (ts_node_is_null(node) || chase->budget == 0) return;
+  chase->budget--;
+  Kind kind = node_kind(node);
+  if (kind == K_LAMBDA || kind == K_STRING) return;
+  if (kind == K_CALL) facts__note_trained_callee(self, node, function);
+  if (kind == K_IDENTIFIER && !facts__chased(chase, node_text(self->source, node))) {
+    const Assign *assign = facts_assign_before(self, node_text(self->source, node), function, at);
+    if (assign) facts__chase(self, chase, assign->value, function, ts_node_start_byte(assign->statement));
+    return;
+  }
+  uint32_t count = ts_node_named_child_count(node);
+  for (uint32_t i = 0; i < count; i++) facts__chase(self, chase, ts_node_named_child(node, i), function, at);
+}
+
+static int facts__text_order(const void *a, const void *b);
+
+/* The modules shown by use, canonical, sorted and unique (with those an
+ * optimizer is built over), for lookups in log time. */
+static void facts__index_module_uses(Facts *self) {
+  for (uint32_t i = 0; i < self->bindings.size; i++) {
+    const Binding *binding = array_get(&self->bindings, i);
+    if (binding->kind == BIND_OPTIMIZES) array_push(&self->module_uses, binding->value);
+  }
+  Text *uses = self->module_uses.contents;
+  uint32_t count = self->module_uses.size;
+  for (uint32_t i = 0; i < count; i++) uses[i] = facts_canonical(self, uses[i]);
+  if (count < 2) return;
+  qsort(uses, count, sizeof(Text), facts__text_order);
+  uint32_t kept = 1;
+  for (uint32_t i = 1; i < count; i++) {
+    if (!text_eq(uses[i], uses[kept - 1])) uses[kept++] = uses[i];
+  }
+  self->module_uses.size = kept;
+}
+
+bool facts_used_as_module(const Facts *self, Text name) {
+  return self->module_uses.size > 0 &&
+         bsearch(&name, self->module_uses.contents, self->module_uses.size, sizeof(Text), facts__text_order);
+}
+
+/* Each backward shows that what it runs on was computed by modules. */
+static void facts__settle_trained_callees(Facts *self) {
+  for (uint32_t i = 0; i < self->events.size; i++) {
+    const Event *event = array_get(&self->events, i);
+    if (event->kind != EV_BACKWARD) continue;
+    TSNode receiver = call_receiver(event->node);
+    Chase chase = {.budget = 400};
+    TSNode start = ts_node_is_null(receiver) ? node_field(event->node, F_ARGUMENTS) : receiver;
+    facts__chase(self, &chase, start, event->function, ts_node_start_byte(event->node));
+  }
+}
+
+/* An import from outside torch and the frameworks built on it: the
+ * project's own modules, or another library. */
+static bool facts__external(const Facts *self, TSNode call) {
+  TSNode callee = node_field(call, F_FUNCTION);
+  while (node_is(callee, K_ATTRIBUTE)) callee = node_field(callee, F_OBJECT);
+  if (!node_is(callee, K_IDENTIFIER)) return false;
+  const Binding *import = facts_import(self, node_text(self->source, callee));
+  if (!import) return false;
+  uint32_t count = 0;
+  const char *const *torch = facts_torch_modules(&count);
+  Text module = import->value;
   uint32_t head = 0;
-  while (head < text.length && text.ptr[head] != '.') head++;
-  return facts__import(self, (Text){text.ptr, head}) != NULL || text_is((Text){text.ptr, head}, "torchvision") ||
-         text_is((Text){text.ptr, head}, "torch");
+  while (head < module.length && module.ptr[head] != '.') head++;
+  for (uint32_t i = 0; i < count; i++) {
+    if (text_is((Text){module.ptr, head}, torch[i])) return false;
+  }
+  return !text_is((Text){module.ptr, head}, "numpy") && !text_is((Text){module.ptr, head}, "math");
 }
 
-bool facts_is_forward(const Facts *self, TSNode call) {
-  Text callee = call_function_text(self->source, call);
-  if (text_is(callee, "self")) {
-    int32_t function = facts_function_at(self, call);
-    return self->uses_torch && function >= 0 && self->functions.contents[function].in_module_class;
-  }
-  if (text_is(call_method_name(self->source, call), "forward")) {
-    callee = node_text(self->source, call_receiver(call));
-  }
-  Text last = text_last_segment(callee);
-  return !text_capitalized(last) && !facts__verb_named(last) && !facts_is_loss_function(callee) &&
-         !facts__library_member(self, call) && facts_is_module(self, callee);
-}
-
-/* An unresolved call: a module's forward, or something outside the file. */
-static void facts__settle_forward(Facts *self, Event *event) {
-  if (facts_is_forward(self, event->node)) {
-    Text callee = call_function_text(self->source, event->node);
-    if (text_is(call_method_name(self->source, event->node), "forward")) {
-      callee = node_text(self->source, call_receiver(event->node));
+/* `engine.evaluate(...)`, `meter.update(...)` on an instance of an
+ * imported class: the qualified name links.h resolves. */
+static Text facts__external_target(Facts *self, TSNode call) {
+  TSNode callee = node_field(call, F_FUNCTION);
+  char buffer[256];
+  const char *qualified = facts_qualify(self, callee, buffer, sizeof buffer);
+  if (node_is(callee, K_ATTRIBUTE)) {
+    const Binding *instance = facts_binding(self, BIND_INSTANCE, node_text(self->source, node_field(callee, F_OBJECT)));
+    if (instance && !ts_node_is_null(instance->node) && facts__external(self, instance->node)) {
+      char class_buffer[192];
+      const char *class_name = facts_qualify(self, node_field(instance->node, F_FUNCTION), class_buffer, sizeof class_buffer);
+      Text method = node_text(self->source, node_field(callee, F_ATTRIBUTE));
+      snprintf(buffer, sizeof buffer, "%s.%.*s", class_name, (int)method.length, method.ptr);
+      qualified = buffer;
     }
-    event->kind = EV_FORWARD;
-    event->target = facts_canonical(self, callee);
-  } else {
-    event->kind = EV_KIND_COUNT;
   }
+  char *owned = gl_strdup(qualified);
+  array_push(&self->owned_strings, owned);
+  return (Text){owned, (uint32_t)strlen(owned)};
+}
+
+static bool facts__instance_of_external(const Facts *self, TSNode call) {
+  TSNode callee = node_field(call, F_FUNCTION);
+  if (!node_is(callee, K_ATTRIBUTE)) return false;
+  const Binding *instance = facts_binding(self, BIND_INSTANCE, node_text(self->source, node_field(callee, F_OBJECT)));
+  return instance && !ts_node_is_null(instance->node) && facts__external(self, instance->node);
+}
+
+/* An unresolved call: a call of an imported name, a module's forward, or
+ * something that matters to no rule. */
+static void facts__settle_call(Facts *self, Event *event) {
+  if (facts__external(self, event->node) || facts__instance_of_external(self, event->node)) {
+    event->kind = EV_EXTERNAL;
+    event->target = facts__external_target(self, event->node);
+    return;
+  }
+  Role role = roles_forward(self, event->node, event->function);
+  if (role == ROLE_NONE) {
+    event->kind = EV_KIND_COUNT;
+    return;
+  }
+  event->kind = EV_FORWARD;
+  event->weak = role == ROLE_NAME;
+  event->target = facts_canonical(self, roles_forward_module(self, event->node));
 }
 
 static void facts__resolve_calls(Facts *self) {
@@ -243,76 +348,11 @@ static void facts__resolve_calls(Facts *self) {
       event->kind = EV_CALL;
       event->callee = callee;
       self->functions.contents[callee].call_count++;
+      if (event->loop >= 0) self->functions.contents[callee].called_in_loop = true;
     } else if (event->kind == EV_CALL) {
-      facts__settle_forward(self, event);
+      facts__settle_call(self, event);
     }
   }
-}
-
-bool facts_is_loss_function(Text callee) {
-  Text last = text_last_segment(callee);
-  return text_contains_ci(last, "loss") || text_contains_ci(last, "crit") || text_contains_ci(last, "objective") ||
-         text_contains_ci(last, "likelihood") || text_is(last, "elbo") ||
-         text_is(last, "cross_entropy") || text_is(last, "nll_loss") || text_is(last, "kl_div") ||
-         text_is(last, "binary_cross_entropy") || text_is(last, "binary_cross_entropy_with_logits");
-}
-
-/* Words that name a module anywhere in a name (resnet, netD, my_model). */
-static const char *const MODULE_STEMS[] = {"model", "net"};
-
-/* Words that name a module as a whole word of the name (self.encoder,
- * policy, lstm_layer), but not data_generator or noise_generator. */
-static const char *const MODULE_WORDS[] = {
-    "encoder", "decoder", "backbone", "teacher", "student", "generator", "discriminator", "classifier",
-    "policy", "actor", "critic", "rnn", "lstm", "gru", "transformer", "vae", "unet", "cell",
-    "autoencoder", "detector", "segmenter", "embedder", "disc", "clf", "head",
-};
-
-/* Words that mark a name as data, not a module: data_generator. */
-static const char *const DATA_WORDS[] = {"data", "batch", "loader", "sample", "noise", "dataset", "input",
-                                         "output", "train", "test", "val", "valid", "dev", "id", "name",
-                                         "str", "random", "rand", "seed"};
-
-static bool facts__listed_ci(const char *part, size_t length, const char *const *words, size_t count) {
-  for (size_t i = 0; i < count; i++) {
-    if (strlen(words[i]) == length && strncasecmp(part, words[i], length) == 0) return true;
-  }
-  return false;
-}
-
-/* By the last segment's `_`-separated parts, in one pass: a data word
- * vetoes, a module word or stem decides. */
-static bool facts__module_by_name(Text name) {
-  Text last = text_last_segment(name);
-  bool module = text_contains_ci(last, MODULE_STEMS[0]) || text_contains_ci(last, MODULE_STEMS[1]);
-  for (uint32_t start = 0; start < last.length;) {
-    uint32_t end = start;
-    while (end < last.length && last.ptr[end] != '_') end++;
-    const char *part = last.ptr + start;
-    size_t length = end - start;
-    if (facts__listed_ci(part, length, DATA_WORDS, sizeof DATA_WORDS / sizeof DATA_WORDS[0])) return false;
-    if (!module) module = facts__listed_ci(part, length, MODULE_WORDS, sizeof MODULE_WORDS / sizeof MODULE_WORDS[0]);
-    start = end + 1;
-  }
-  return module;
-}
-
-/* nn.Sigmoid(), nn.Softmax(dim=1), nn.Dropout(): layers without
- * parameters record no graph of their own. */
-static bool facts__parameterless_layer(Text constructor) {
-  static const char *const LAYERS[] = {
-      "Sigmoid", "Tanh", "ReLU", "ReLU6", "LeakyReLU", "GELU", "SiLU", "ELU", "Softplus", "Softmax",
-      "LogSoftmax", "Dropout", "Dropout2d", "Flatten", "Unflatten", "Identity", "MaxPool1d", "MaxPool2d",
-      "AvgPool2d", "AdaptiveAvgPool2d", "AdaptiveAvgPool1d", "Upsample", "Hardtanh", "Mish", NULL};
-  return text_in(text_last_segment(constructor), LAYERS);
-}
-
-/* AutoTokenizer.from_pretrained(...), AutoConfig, AutoProcessor: loaded
- * like models, but not modules. */
-static bool facts__preprocessor(Text constructor) {
-  return text_contains_ci(constructor, "Tokenizer") || text_contains_ci(constructor, "Processor") ||
-         text_contains_ci(constructor, "Config") || text_contains_ci(constructor, "FeatureExtractor") ||
-         text_contains_ci(constructor, "ImageProcessor");
 }
 
 static bool facts__switched_mode(const Facts *self, Text name) {
@@ -329,50 +369,25 @@ static void facts__collect_switched(Facts *self) {
     const Event *event = array_get(&self->events, i);
     if (event->kind == EV_FREEZE && self->frozen.size < 64) {
       array_push(&self->frozen, text_strip_self(facts_canonical(self, event->target)));
+      array_push(&self->frozen_class, event->function >= 0 ? self->functions.contents[event->function].class_index : -1);
     }
     if (event->kind != EV_EVAL && event->kind != EV_TRAIN) continue;
     Text target = facts_canonical(self, event->target);
-    if (!facts__switched_mode(self, target) && self->switched.size < 64) array_push(&self->switched, target);
-  }
-}
-
-bool facts_is_module(const Facts *self, Text name) {
-  if (!self->uses_torch || name.length == 0 || text_is(name, "self") || text_is(name, "super")) return false;
-  name = facts_canonical(self, name);
-  const Binding *instance = facts__binding(self, BIND_INSTANCE, name);
-  if (instance && facts__parameterless_layer(instance->value)) return false;
-  if (instance && (text_contains_ci(instance->value, "jit.") || text_ends_with(instance->value, "compile"))) {
-    return true;
-  }
-  if (instance) {
-    int32_t class_index = facts__class_named(self, instance->value);
-    if (class_index >= 0) return self->classes.contents[class_index].is_module;
-    if (facts__preprocessor(instance->value)) return false;
-    if (text_contains_ci(instance->value, "nn.") || text_contains_ci(instance->value, "from_pretrained") ||
-        text_contains_ci(instance->value, "model") || text_contains_ci(instance->value, "DataParallel") ||
-        text_is(text_last_segment(instance->value), "DDP")) {
-      return true;
+    if (!facts__switched_mode(self, target) && self->switched.size < 64) {
+      array_push(&self->switched, target);
+      array_push(&self->module_uses, target);
     }
   }
-  return facts__switched_mode(self, name) || facts__module_by_name(name);
-}
-
-bool facts_is_frozen(const Facts *self, Text module) {
-  module = text_strip_self(facts_canonical(self, module));
-  for (uint32_t i = 0; i < self->frozen.size; i++) {
-    if (text_owns(self->frozen.contents[i], module)) return true;
-  }
-  return false;
 }
 
 Text facts_constructor_of(const Facts *self, Text name) {
-  const Binding *instance = facts__binding(self, BIND_INSTANCE, facts_canonical(self, name));
+  const Binding *instance = facts_binding(self, BIND_INSTANCE, facts_canonical(self, name));
   return instance ? instance->value : (Text){"", 0};
 }
 
 Text facts_canonical(const Facts *self, Text name) {
   for (int hops = 0; hops < 4; hops++) {
-    const Binding *alias = facts__binding(self, BIND_ALIAS, name);
+    const Binding *alias = facts_binding(self, BIND_ALIAS, name);
     if (!alias || text_eq(alias->value, name)) break;
     name = alias->value;
   }
@@ -380,8 +395,8 @@ Text facts_canonical(const Facts *self, Text name) {
 }
 
 static bool facts__is_optimizer(const Facts *self, Text name) {
-  if (facts__binding(self, BIND_OPTIMIZER, name)) return true;
-  if (facts__binding(self, BIND_SCHEDULER, name)) return false;
+  if (facts_binding(self, BIND_OPTIMIZER, name)) return true;
+  if (facts_binding(self, BIND_SCHEDULER, name)) return false;
   return text_contains_ci(text_last_segment(name), "opt");
 }
 
@@ -424,7 +439,7 @@ static void facts__settle_targets(Facts *self) {
         event->kind = EV_KIND_COUNT;
       }
       event->target = target;
-      const Binding *optimizes = facts__binding(self, BIND_OPTIMIZES, target);
+      const Binding *optimizes = facts_binding(self, BIND_OPTIMIZES, target);
       if (optimizes) event->module = facts_canonical(self, optimizes->value);
     }
   }
@@ -435,6 +450,7 @@ static void facts__settle_targets(Facts *self) {
       bool optimizer = facts__is_optimizer(self, target);
       event->module = optimizer ? (Text){"", 0} : target;
       event->target = optimizer ? target : (Text){"", 0};
+      if (!optimizer) array_push(&self->module_uses, target);
     }
   }
   array_delete(&backward);
@@ -461,6 +477,26 @@ static uint32_t facts__event_index_at(const Facts *self, uint32_t byte) {
   return low;
 }
 
+static uint32_t facts__assign_index_at(const Facts *self, uint32_t byte) {
+  uint32_t low = 0, high = self->assigns.size;
+  while (low < high) {
+    uint32_t mid = (low + high) / 2;
+    if (ts_node_start_byte(self->assigns.contents[mid].statement) < byte) low = mid + 1;
+    else high = mid;
+  }
+  return low;
+}
+
+void facts_events_within(const Facts *self, TSNode node, uint32_t *first, uint32_t *end) {
+  *first = facts__event_index_at(self, ts_node_start_byte(node));
+  *end = facts__event_index_at(self, ts_node_end_byte(node));
+}
+
+void facts_assigns_within(const Facts *self, TSNode node, uint32_t *first, uint32_t *end) {
+  *first = facts__assign_index_at(self, ts_node_start_byte(node));
+  *end = facts__assign_index_at(self, ts_node_end_byte(node));
+}
+
 /* What the events of `function` within `scope` reach, through helpers. */
 static uint32_t facts__reach_of(const Facts *self, int32_t function, TSNode scope) {
   uint32_t reaches = 0, end = ts_node_end_byte(scope);
@@ -470,6 +506,7 @@ static uint32_t facts__reach_of(const Facts *self, int32_t function, TSNode scop
     if (event->function != function) continue;
     reaches |= REACH(event->kind);
     if (event->kind == EV_CALL) reaches |= self->functions.contents[event->callee].reaches;
+    if (event->kind == EV_EXTERNAL) reaches |= event->reaches;
   }
   return reaches;
 }
@@ -503,7 +540,7 @@ static void facts__settle_classes(Facts *self) {
   }
   for (uint32_t i = 0; i < self->functions.size; i++) {
     Function *function = array_get(&self->functions, i);
-    int32_t class_index = facts__class_of_function(self, (int32_t)i);
+    int32_t class_index = facts_class_of_function(self, (int32_t)i);
     function->in_module_class = class_index >= 0 && self->classes.contents[class_index].is_module;
   }
   for (uint32_t i = 0; i < self->loops.size; i++) {
@@ -533,6 +570,46 @@ static void facts__settle_backward_context(Facts *self) {
   }
 }
 
+/* ---- After the walk: the project's other files ---------------------------- */
+
+/* What each call of another file's function reaches. */
+static void facts__settle_external(Facts *self) {
+  if (!self->links) return;
+  for (uint32_t i = 0; i < self->events.size; i++) {
+    Event *event = array_get(&self->events, i);
+    Linked linked;
+    if (event->kind != EV_EXTERNAL || !links_find(self->links, NULL, event->target, &linked) || !linked.function) continue;
+    event->reaches = links_reaches(self->links, linked.summary, linked.function);
+  }
+}
+
+/* A decorator imported from another file of the project that runs its
+ * target under no_grad. */
+static bool facts__linked_grad_off(const Facts *self, TSNode expression) {
+  if (!self->links) return false;
+  TSNode callee = node_is(expression, K_CALL) ? node_field(expression, F_FUNCTION) : expression;
+  char buffer[256];
+  const char *qualified = facts_qualify(self, callee, buffer, sizeof buffer);
+  Linked linked;
+  return links_find(self->links, NULL, (Text){qualified, (uint32_t)strlen(qualified)}, &linked) && linked.function &&
+         (linked.function->wraps_grad_off || linked.function->decorated == GRAD_OFF);
+}
+
+/* Who calls this file's functions from the project's other files: with
+ * grad off everywhere, and with modules as which arguments. */
+static void facts__settle_callers_elsewhere(Facts *self) {
+  if (!self->links) return;
+  for (uint32_t i = 0; i < self->functions.size; i++) {
+    Function *function = array_get(&self->functions, i);
+    if (function->class_index >= 0 || function->parent >= 0) continue;
+    Callers callers = links_callers(self->links, function->name);
+    function->callers_elsewhere = callers.any;
+    function->callers_elsewhere_grad_off = callers.all_grad_off;
+    function->called_in_loop |= callers.any_in_loop;
+    function->module_parameters = callers.module_parameters;
+  }
+}
+
 /* A decorator defined in this file that runs its target under no_grad. */
 static void facts__settle_decorators(Facts *self) {
   for (uint32_t i = 0; i < self->functions.size; i++) {
@@ -546,6 +623,7 @@ static void facts__settle_decorators(Facts *self) {
       if (wrapper >= 0 && wrapper != (int32_t)i && self->functions.contents[wrapper].wraps_grad_off) {
         function->decorated = GRAD_OFF;
       }
+      if (wrapper < 0 && facts__linked_grad_off(self, ts_node_named_child(decorator, 0))) function->decorated = GRAD_OFF;
     }
   }
 }
@@ -572,7 +650,8 @@ static GradMode facts__mode(const Facts *self, const Event *event) {
   return GRAD_ON;
 }
 
-/* A function is grad-off when every call of it in the file is. */
+/* A function is grad-off when every call of it, in the file and in the
+ * project's other files, is. */
 static void facts__settle_callers(Facts *self) {
   bool *called_with_grad = gl_malloc(self->functions.size + 1);
   for (uint32_t pass = 0, changed = 1; changed && pass < 16; pass++) {
@@ -584,7 +663,9 @@ static void facts__settle_callers(Facts *self) {
     }
     for (uint32_t i = 0; i < self->functions.size; i++) {
       Function *function = array_get(&self->functions, i);
-      if (function->call_count == 0 || function->all_callers_grad_off || called_with_grad[i]) continue;
+      if (function->all_callers_grad_off || called_with_grad[i]) continue;
+      if (function->call_count == 0 && !function->callers_elsewhere) continue;
+      if (function->callers_elsewhere && !function->callers_elsewhere_grad_off) continue;
       function->all_callers_grad_off = true;
       changed = 1;
     }
@@ -665,6 +746,33 @@ int32_t facts_function_at(const Facts *self, TSNode node) {
   return found;
 }
 
+/* ---- Parameters and optimizers --------------------------------------------- */
+
+Text facts_parameter(const Facts *self, int32_t function, uint32_t index) {
+  const Function *entry = array_get(&self->functions, function);
+  TSNode parameters = node_field(entry->node, F_PARAMETERS);
+  uint32_t count = ts_node_named_child_count(parameters), position = 0;
+  bool skip_first = entry->class_index >= 0;
+  for (uint32_t i = 0; i < count; i++) {
+    TSNode parameter = ts_node_named_child(parameters, i);
+    if (!node_is(parameter, K_IDENTIFIER)) {
+      const char *type = ts_node_type(parameter);
+      if (strstr(type, "splat") || strcmp(type, "keyword_separator") == 0 ||
+          strcmp(type, "positional_separator") == 0) {
+        break;
+      }
+      parameter = ts_node_named_child(parameter, 0);
+      if (!node_is(parameter, K_IDENTIFIER)) break;
+    }
+    if (skip_first) {
+      skip_first = false;
+      continue;
+    }
+    if (position++ == index) return node_text(self->source, parameter);
+  }
+  return (Text){"", 0};
+}
+
 /* ---- Assignments ----------------------------------------------------------- */
 
 /* The first position in assigns_by_name for `name`. */
@@ -676,6 +784,21 @@ static uint32_t facts__assign_lower_bound(const Facts *self, Text name) {
     else high = mid;
   }
   return low;
+}
+
+const Assign *facts_assign_before(const Facts *self, Text name, int32_t function, uint32_t at) {
+  uint32_t first = facts__assign_lower_bound(self, name), low = first, high = self->assigns_by_name.size;
+  while (low < high) { /* the first entry of another name, or at or after `at` */
+    uint32_t mid = (low + high) / 2;
+    const Assign *assign = array_get(&self->assigns, self->assigns_by_name.contents[mid]);
+    if (text_eq(assign->name, name) && ts_node_start_byte(assign->statement) < at) low = mid + 1;
+    else high = mid;
+  }
+  for (uint32_t i = low, steps = 0; i > first && steps < 64; i--, steps++) {
+    const Assign *assign = array_get(&self->assigns, self->assigns_by_name.contents[i - 1]);
+    if (assign->function == function) return assign;
+  }
+  return NULL;
 }
 
 AssignIter facts_assigns(const Facts *self, Text name, int32_t function) {
@@ -697,10 +820,11 @@ const Assign *assign_iter_next(AssignIter *self) {
 
 /* ---- Public -------------------------------------------------------------- */
 
-Facts *facts_new(const Source *source, TSNode root) {
+Facts *facts_new(const Source *source, TSNode root, struct Links *links) {
   syntax_init();
   Facts *self = gl_calloc(1, sizeof(Facts));
   self->source = source;
+  self->links = links;
   self->root = root;
   walk_tree(self, root);
   facts__build_index(&self->functions_by_name, self->functions.contents, offsetof(Function, name), NO_KIND,
@@ -711,11 +835,15 @@ Facts *facts_new(const Source *source, TSNode root) {
                      self->assigns.size);
   facts__settle_classes(self);
   facts__collect_switched(self);
+  facts__settle_trained_callees(self);
+  facts__index_module_uses(self);
   facts__resolve_calls(self);
   facts__settle_targets(self);
   facts__drop_unresolved(self);
+  facts__settle_external(self);
   facts__settle_decorators(self);
   facts__summarize(self);
+  facts__settle_callers_elsewhere(self);
   facts__settle_callers(self);
   facts__settle_backward_context(self);
   return self;
@@ -733,6 +861,9 @@ void facts_delete(Facts *self) {
   array_delete(&self->assigns_by_name);
   array_delete(&self->switched);
   array_delete(&self->frozen);
+  array_delete(&self->frozen_class);
+  array_delete(&self->module_uses);
+  array_delete(&self->returns);
   array_delete(&self->functions_by_name);
   array_delete(&self->bindings_by_name);
   for (uint32_t i = 0; i < self->owned_strings.size; i++) free(self->owned_strings.contents[i]);
@@ -790,7 +921,7 @@ const char *facts_qualify(const Facts *self, TSNode expression, char *buffer, si
   Text text = node_text(self->source, expression);
   uint32_t head = 0;
   while (head < text.length && text.ptr[head] != '.') head++;
-  const Binding *import = facts__import(self, (Text){text.ptr, head});
+  const Binding *import = facts_import(self, (Text){text.ptr, head});
   if (import) {
     snprintf(buffer, size, "%.*s%.*s", (int)import->value.length, import->value.ptr,
              (int)(text.length - head), text.ptr + head);

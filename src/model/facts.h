@@ -35,6 +35,9 @@ typedef enum {
   EV_RESET,       /* items.clear(), del items[:], del items */
   EV_FREEZE,      /* module.requires_grad_(False); p.requires_grad = False over module.parameters() */
   EV_GRAD_SET,    /* p.grad = g, shared._grad = p.grad: gradients written, not cleared */
+  EV_EXTERNAL,    /* a call of a name imported from outside the torch libraries:
+                     `engine.evaluate(model)`, `AverageMeter()`; links.h
+                     resolves it when it is a file of the project */
   EV_KIND_COUNT
 } EventKind;
 
@@ -64,6 +67,8 @@ typedef struct {
   Text module;      /* EV_CLEAR of a module (`netD.zero_grad()`): the module;
                        EV_STEP: the module its optimizer was built over
                        (`optim.Adam(netD.parameters())`), when known */
+  bool weak;        /* EV_FORWARD: only a name says the callee is a module */
+  uint32_t reaches; /* EV_EXTERNAL: what the function it runs reaches (links.h) */
 } Event;
 
 typedef struct {
@@ -79,6 +84,11 @@ typedef struct {
   bool in_module_class; /* a method of an nn.Module subclass */
   bool has_loop;        /* holds a loop of its own */
   bool backward_context; /* it, or a function that calls it, reaches a backward */
+  uint8_t max_tuple_return; /* the most elements of a tuple it returns */
+  bool callers_elsewhere;   /* other files of the project call it */
+  bool callers_elsewhere_grad_off; /* ... and all of them with grad off */
+  bool called_in_loop;      /* some call of it, here or elsewhere, sits in a loop */
+  uint32_t module_parameters; /* bit i: every caller elsewhere passes a module as parameter i */
 } Function;
 
 typedef struct {
@@ -121,7 +131,14 @@ typedef struct {
   Text value;  /* BIND_IMPORT: qualified name; BIND_ALIAS: the aliased name;
                   BIND_INSTANCE: the class name; BIND_OPTIMIZES: the module
                   whose parameters the optimizer updates */
+  TSNode node; /* BIND_INSTANCE: the call it was bound from */
 } Binding;
+
+/* `return value` in a function. */
+typedef struct {
+  int32_t function;
+  TSNode value;
+} Return;
 
 /* The walk does not descend below this depth of the tree; the engine then
  * notes that the code below it was not checked. Real code stays under about
@@ -131,8 +148,11 @@ typedef struct {
  * such as 5,000 nested calls. */
 #define FACTS_MAX_DEPTH 500
 
-typedef struct {
+struct Links;
+
+typedef struct Facts {
   const Source *source; /* borrowed */
+  struct Links *links;  /* facts from the project's other files; borrowed, may be NULL */
   TSNode root;
   Array(Function) functions;
   Array(Class) classes;
@@ -147,8 +167,13 @@ typedef struct {
   Array(uint32_t) bindings_by_name;
   Array(Text) switched;      /* modules switched with .eval()/.train() */
   Array(Text) frozen;        /* modules whose parameters were frozen */
+  Array(int32_t) frozen_class; /* the class each was frozen in, -1 */
+  Array(Text) module_uses;   /* used as modules (facts_used_as_module); sorted once the walk's
+                                done, then only looked up */
+  Array(Return) returns;     /* in source order */
   Array(char *) owned_strings;
   bool has_toggles;
+  bool has_prepare; /* calls a `.prepare(...)` (Accelerate maps its arguments one to one) */
   bool uses_torch; /* imports torch or a framework built on it, uses
                       `torch.` without the import, or calls backward() */
   bool truncated;  /* nodes below FACTS_MAX_DEPTH were left out */
@@ -159,8 +184,9 @@ typedef struct {
 const char *const *facts_torch_modules(uint32_t *count);
 
 /* Walks `root` once and derives the summaries; the caller deletes the
- * result. `source` and the tree must outlive it. */
-Facts *facts_new(const Source *source, TSNode root);
+ * result. `source`, the tree and `links` (NULL: the file alone) must
+ * outlive it. */
+Facts *facts_new(const Source *source, TSNode root, struct Links *links);
 void facts_delete(Facts *self);
 
 /* An event as seen from a block: `anchor` is the node in that block that
@@ -198,6 +224,28 @@ Text facts_canonical(const Facts *self, Text name);
  * `meter = AverageMeter("loss")`), or empty text. */
 Text facts_constructor_of(const Facts *self, Text name);
 
+/* The last binding of `kind` for `name`, or NULL. */
+const Binding *facts_binding(const Facts *self, BindingKind kind, Text name);
+
+/* The import that binds `name` (a local name), or NULL. */
+const Binding *facts_import(const Facts *self, Text name);
+
+/* The class of this file named `name`, or -1. */
+int32_t facts_class_named(const Facts *self, Text name);
+
+/* The class whose method (or a function nested in one) `function` is, or -1. */
+int32_t facts_class_of_function(const Facts *self, int32_t function);
+
+/* The name of positional parameter `index` of `function` (methods skip
+ * `self`), or empty text. */
+Text facts_parameter(const Facts *self, int32_t function, uint32_t index);
+
+/* Whether the code uses `name` (canonical) as a module: `.parameters()`,
+ * `.eval()`, `.train()`, `.zero_grad()` of no optimizer,
+ * `.load_state_dict()`, an optimizer built over it, or a callee whose
+ * result a backward runs on. */
+bool facts_used_as_module(const Facts *self, Text name);
+
 /* The function defined in this file that a call runs, or -1. */
 int32_t facts_resolve_call(const Facts *self, TSNode call, int32_t function);
 
@@ -211,22 +259,6 @@ int32_t facts_function_at(const Facts *self, TSNode node);
 /* The grad mode at any node of `function` (see facts_grad_mode). */
 GradMode facts_grad_mode_at(const Facts *self, TSNode node, int32_t function);
 
-/* Whether `name` (an expression's text) names a module: an instance of an
- * nn.Module class of this file or of torch.nn, something switched with
- * .eval()/.train(), or a conventional model name (model, net, encoder...). */
-bool facts_is_module(const Facts *self, Text name);
-
-/* Whether `call` runs a module's forward: `model(x)`, `self.encoder(x)`,
- * `model.forward(x)`; not constructors (`Net()`) nor losses. */
-bool facts_is_forward(const Facts *self, TSNode call);
-
-/* Whether `module` (or a module that owns it) is frozen somewhere in the
- * file: its forwards build no graph. */
-bool facts_is_frozen(const Facts *self, Text module);
-
-/* Whether a callee's text names a loss: criterion, loss_fn, F.cross_entropy. */
-bool facts_is_loss_function(Text callee);
-
 /* The assignments of `name` in `function`, in source order:
  *   AssignIter it = facts_assigns(facts, name, function);
  *   for (const Assign *a; (a = assign_iter_next(&it));) ... */
@@ -238,6 +270,16 @@ typedef struct {
 } AssignIter;
 
 AssignIter facts_assigns(const Facts *self, Text name, int32_t function);
+
+/* The events (facts_events_within) or assignments (facts_assigns_within)
+ * that lie within `node`, as a range [*first, *end) of indices; both
+ * arrays are in source order. */
+void facts_events_within(const Facts *self, TSNode node, uint32_t *first, uint32_t *end);
+void facts_assigns_within(const Facts *self, TSNode node, uint32_t *first, uint32_t *end);
+
+/* The last assignment of `name` in `function` that starts before byte
+ * `at`, or NULL; in log time. */
+const Assign *facts_assign_before(const Facts *self, Text name, int32_t function, uint32_t at);
 const Assign *assign_iter_next(AssignIter *self);
 
 #endif

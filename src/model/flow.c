@@ -4,9 +4,16 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "links.h"
+#include "roles.h"
+
 #define MAX_DEPTH 200
 
-typedef enum { UNKNOWN, COMPUTING, CARRIES, CLEAN } State;
+/* A memo slot: not yet asked, being computed (a cycle reads as no graph),
+ * or DONE + the Carry found. */
+enum { UNKNOWN, COMPUTING, DONE };
+
+static Carry flow__max(Carry a, Carry b) { return a > b ? a : b; }
 
 struct Flow {
   const Facts *facts;
@@ -41,7 +48,7 @@ void flow_delete(Flow *self) {
   free(self);
 }
 
-static bool flow__expression(Flow *self, TSNode node, int32_t function);
+static Carry flow__expression(Flow *self, TSNode node, int32_t function);
 
 /* Methods whose result holds no graph. */
 static const char *const STRIPPING_METHODS[] = {
@@ -72,7 +79,7 @@ static const char *const CLEAN_TORCH[] = {
 
 /* ---- Names ---------------------------------------------------------------- */
 
-static bool flow__assign(Flow *self, const Assign *assign);
+static Carry flow__assign(Flow *self, const Assign *assign);
 
 /* The last plain (not subscript) assignment of `name` completed before
  * `at` in `function` (so `loss = loss.mean()` reads the earlier `loss`),
@@ -88,7 +95,7 @@ static const Assign *flow__definition(const Flow *self, Text name, int32_t funct
   return before ? before : last;
 }
 
-bool flow_name_carries(Flow *self, Text name, int32_t function, uint32_t at) {
+Carry flow_name_carries(Flow *self, Text name, int32_t function, uint32_t at) {
   const Assign *definition = flow__definition(self, name, function, at);
   if (!definition && function >= 0 && text_contains_ci(name, "self.")) {
     for (uint32_t i = 0; i < self->facts->functions.size && !definition; i++) {
@@ -96,18 +103,19 @@ bool flow_name_carries(Flow *self, Text name, int32_t function, uint32_t at) {
     }
   }
   if (!definition && function >= 0) definition = flow__definition(self, name, -1, UINT32_MAX);
-  return definition && flow__assign(self, definition);
+  return definition ? flow__assign(self, definition) : CARRY_NONE;
 }
 
-static bool flow__returns_element(Flow *self, int32_t function, uint8_t position);
+static Carry flow__returns_element(Flow *self, int32_t function, uint8_t position);
+static Carry flow__external_returns(Flow *self, TSNode call, uint8_t position);
 
 /* `a, b = value`: the element at the target's position when `value` is a
  * tuple or a same-file helper returning tuples; else the whole value. */
-static bool flow__unpacked(Flow *self, const Assign *assign) {
+static Carry flow__unpacked(Flow *self, const Assign *assign) {
   TSNode value = node_unparenthesize(assign->value);
   if (assign->position == 1 && node_is(value, K_CALL) &&
       text_in(text_last_segment(call_function_text(self->facts->source, value)), VALUES_INDICES)) {
-    return false; /* _, predicted = torch.max(outputs, 1) */
+    return CARRY_NONE; /* _, predicted = torch.max(outputs, 1) */
   }
   if (assign->position != UNPACKED_DEEP) {
     if (node_is(value, K_TUPLE) || node_is(value, K_EXPRESSION_LIST)) {
@@ -115,6 +123,8 @@ static bool flow__unpacked(Flow *self, const Assign *assign) {
     }
     int32_t helper = node_is(value, K_CALL) ? facts_resolve_call(self->facts, value, assign->function) : -1;
     if (helper >= 0) return flow__returns_element(self, helper, assign->position);
+    Carry external = node_is(value, K_CALL) ? flow__external_returns(self, value, assign->position) : CARRY_NAME;
+    if (external != CARRY_NAME) return external;
   }
   return flow__expression(self, value, assign->function);
 }
@@ -137,20 +147,22 @@ static bool flow__backpropagated_later(const Flow *self, const Assign *assign) {
   return false;
 }
 
-static bool flow__assign(Flow *self, const Assign *assign) {
+static Carry flow__assign(Flow *self, const Assign *assign) {
   uint32_t index = (uint32_t)(assign - self->facts->assigns.contents);
-  State state = (State)self->assign_state[index];
-  if (state == CARRIES || state == CLEAN) return state == CARRIES;
-  if (state == COMPUTING) return false;
+  uint8_t state = self->assign_state[index];
+  if (state >= DONE) return (Carry)(state - DONE);
+  if (state == COMPUTING) return CARRY_NONE;
   self->assign_state[index] = COMPUTING;
-  bool carries = assign->unpacked ? flow__unpacked(self, assign)
-                                  : flow__expression(self, assign->value, assign->function);
-  if (!carries && !assign->augmented && !assign->subscript) carries = flow__backpropagated_later(self, assign);
-  if (!carries && assign->augmented) {
-    const Assign *previous = flow__definition(self, assign->name, assign->function, ts_node_start_byte(assign->statement));
-    carries = previous && previous != assign && flow__assign(self, previous);
+  Carry carries = assign->unpacked ? flow__unpacked(self, assign)
+                                   : flow__expression(self, assign->value, assign->function);
+  if (carries < CARRY_EVIDENCE && !assign->augmented && !assign->subscript && flow__backpropagated_later(self, assign)) {
+    carries = CARRY_EVIDENCE;
   }
-  self->assign_state[index] = carries ? CARRIES : CLEAN;
+  if (carries < CARRY_EVIDENCE && assign->augmented) {
+    const Assign *previous = flow__definition(self, assign->name, assign->function, ts_node_start_byte(assign->statement));
+    if (previous && previous != assign) carries = flow__max(carries, flow__assign(self, previous));
+  }
+  self->assign_state[index] = (uint8_t)(DONE + carries);
   return carries;
 }
 
@@ -262,8 +274,9 @@ bool flow_node_feeds_backward(Flow *self, TSNode node, int32_t function) {
 /* Whether a return under `node` (outside nested functions) gives a value
  * that carries; with `position` < UNPACKED_DEEP, only that element of
  * returned tuples. */
-static bool flow__returns_in(Flow *self, TSNode node, int32_t function, uint8_t position) {
-  if (self->depth >= MAX_DEPTH) return false;
+static Carry flow__returns_in(Flow *self, TSNode node, int32_t function, uint8_t position) {
+  if (self->depth >= MAX_DEPTH) return CARRY_NONE;
+  Carry carries = CARRY_NONE;
   uint32_t count = ts_node_named_child_count(node);
   for (uint32_t i = 0; i < count; i++) {
     TSNode child = ts_node_named_child(node, i);
@@ -273,43 +286,45 @@ static bool flow__returns_in(Flow *self, TSNode node, int32_t function, uint8_t 
       TSNode value = node_unparenthesize(ts_node_named_child(child, 0));
       bool tuple = node_is(value, K_TUPLE) || node_is(value, K_EXPRESSION_LIST);
       if (tuple && position != UNPACKED_DEEP) value = ts_node_named_child(value, position);
-      if (flow__expression(self, value, function)) return true;
+      carries = flow__max(carries, flow__expression(self, value, function));
+      if (carries == CARRY_EVIDENCE) return carries;
       continue;
     }
     self->depth++;
-    bool found = flow__returns_in(self, child, function, position);
+    carries = flow__max(carries, flow__returns_in(self, child, function, position));
     self->depth--;
-    if (found) return true;
+    if (carries == CARRY_EVIDENCE) return carries;
   }
-  return false;
-}
-
-/* Whether a same-file function returns a value that carries a graph. */
-static bool flow__returns(Flow *self, int32_t function) {
-  State state = (State)self->return_state[function];
-  if (state == CARRIES || state == CLEAN) return state == CARRIES;
-  if (state == COMPUTING) return false;
-  self->return_state[function] = COMPUTING;
-  TSNode body = node_field(self->facts->functions.contents[function].node, F_BODY);
-  bool carries = flow__returns_in(self, body, function, UNPACKED_DEEP);
-  self->return_state[function] = carries ? CARRIES : CLEAN;
   return carries;
 }
 
-static bool flow__returns_element(Flow *self, int32_t function, uint8_t position) {
+/* Whether a same-file function returns a value that carries a graph. */
+static Carry flow__returns(Flow *self, int32_t function) {
+  uint8_t state = self->return_state[function];
+  if (state >= DONE) return (Carry)(state - DONE);
+  if (state == COMPUTING) return CARRY_NONE;
+  self->return_state[function] = COMPUTING;
+  TSNode body = node_field(self->facts->functions.contents[function].node, F_BODY);
+  Carry carries = flow__returns_in(self, body, function, UNPACKED_DEEP);
+  self->return_state[function] = (uint8_t)(DONE + carries);
+  return carries;
+}
+
+static Carry flow__returns_element(Flow *self, int32_t function, uint8_t position) {
   TSNode body = node_field(self->facts->functions.contents[function].node, F_BODY);
   return flow__returns_in(self, body, function, position);
 }
 
 /* ---- Calls ------------------------------------------------------------------ */
 
-static bool flow__any_argument(Flow *self, TSNode call, int32_t function) {
+static Carry flow__any_argument(Flow *self, TSNode call, int32_t function) {
   TSNode arguments = node_field(call, F_ARGUMENTS);
   uint32_t count = ts_node_named_child_count(arguments);
-  for (uint32_t i = 0; i < count; i++) {
-    if (flow__expression(self, ts_node_named_child(arguments, i), function)) return true;
+  Carry carries = CARRY_NONE;
+  for (uint32_t i = 0; i < count && carries < CARRY_EVIDENCE; i++) {
+    carries = flow__max(carries, flow__expression(self, ts_node_named_child(arguments, i), function));
   }
-  return false;
+  return carries;
 }
 
 static bool flow__grad_on(const Flow *self, TSNode node, int32_t function) {
@@ -328,8 +343,8 @@ static int flow__library_call(Flow *self, TSNode call, int32_t function) {
   if (strncmp(qualified, "torch.", 6) != 0) return -1;
   Text last = text_last_segment((Text){qualified, (uint32_t)strlen(qualified)});
   if (text_in(last, CLEAN_TORCH) || strncmp(qualified, "torch.cuda.", 11) == 0) return 0;
-  if (facts_is_loss_function(last)) return flow__grad_on(self, call, function);
-  return flow__any_argument(self, call, function);
+  if (roles_loss_function(last)) return flow__grad_on(self, call, function) ? CARRY_EVIDENCE : CARRY_NONE;
+  return (int)flow__any_argument(self, call, function);
 }
 
 /* ContentLoss(target), nn.MSELoss(): building a loss module, not a loss. */
@@ -339,38 +354,65 @@ static bool flow__constructor(const Flow *self, TSNode call) {
   return text_capitalized(text_last_segment(node_text(self->facts->source, callee)));
 }
 
-/* A loss computed with grad on carries a graph, except a helper from
- * elsewhere that is handed no tensor with one and whose name says it
- * reports a number (`get_epoch_loss(device, loader, step_fn)`). */
-static bool flow__loss(Flow *self, TSNode call, int32_t function) {
-  if (flow__constructor(self, call) || !flow__grad_on(self, call, function)) return false;
-  if (flow__any_argument(self, call, function)) return true;
+/* A loss computed with grad on carries a graph: on evidence when it is
+ * handed a tensor with one, else only by its name, except a helper whose
+ * name says it reports a number (`get_epoch_loss(device, loader)`). */
+static Carry flow__loss(Flow *self, TSNode call, int32_t function) {
+  if (flow__constructor(self, call) || !flow__grad_on(self, call, function)) return CARRY_NONE;
+  Carry carries = flow__any_argument(self, call, function);
+  if (carries != CARRY_NONE) return carries;
   Text last = text_last_segment(call_function_text(self->facts->source, call));
   static const char *const REPORTERS[] = {"get_", "avg_", "mean_", "eval_", "evaluate_", "log_", "print_", NULL};
-  return !text_starts_with_any(last, REPORTERS);
+  return text_starts_with_any(last, REPORTERS) ? CARRY_NONE : CARRY_NAME;
 }
 
-static bool flow__call(Flow *self, TSNode call, int32_t function) {
+/* A call of another file's function: what its summary says it returns
+ * (`position`: an element of a returned tuple, UNPACKED_DEEP: the
+ * whole); CARRY_NAME when it is no function of the project. */
+static Carry flow__external_returns(Flow *self, TSNode call, uint8_t position) {
+  const Facts *facts = self->facts;
+  if (!facts->links) return CARRY_NAME;
+  char buffer[256];
+  const char *qualified = facts_qualify(facts, node_field(call, F_FUNCTION), buffer, sizeof buffer);
+  Linked linked;
+  if (!links_find(facts->links, NULL, (Text){qualified, (uint32_t)strlen(qualified)}, &linked) || !linked.function) {
+    return CARRY_NAME;
+  }
+  uint32_t bit = position == UNPACKED_DEEP || position >= SUMMARY_MAX_PARAMETERS ? RETURNS_WHOLE : RETURNS_ELEMENT(position);
+  if (linked.function->returns & bit) return CARRY_EVIDENCE;
+  if (bit != RETURNS_WHOLE && !(linked.function->returns & ~RETURNS_WHOLE) && (linked.function->returns & RETURNS_WHOLE)) {
+    return CARRY_EVIDENCE; /* returns something with a graph, not as a literal tuple */
+  }
+  return CARRY_NONE;
+}
+
+/* A forward carries with grad on, unless its module is frozen. */
+static Carry flow__forward(Flow *self, TSNode call, int32_t function, Role role) {
+  const Facts *facts = self->facts;
+  if (!flow__grad_on(self, call, function) || roles_frozen(facts, roles_forward_module(facts, call))) return CARRY_NONE;
+  return role == ROLE_EVIDENCE ? CARRY_EVIDENCE : CARRY_NAME;
+}
+
+static Carry flow__call(Flow *self, TSNode call, int32_t function) {
   const Facts *facts = self->facts;
   Text callee = call_function_text(facts->source, call);
   Text method = call_method_name(facts->source, call);
   int library = flow__library_call(self, call, function);
-  if (library >= 0) return library;
-  if (facts_is_loss_function(callee)) return flow__loss(self, call, function);
-  if (facts_is_forward(facts, call)) {
-    return flow__grad_on(self, call, function) && !facts_is_frozen(facts, callee) &&
-           !(text_is(call_method_name(facts->source, call), "forward") &&
-             facts_is_frozen(facts, node_text(facts->source, call_receiver(call))));
-  }
+  if (library >= 0) return (Carry)library;
   int32_t helper = facts_resolve_call(facts, call, function);
   if (helper >= 0) return flow__returns(self, helper);
+  Carry external = flow__external_returns(self, call, UNPACKED_DEEP);
+  if (external != CARRY_NAME) return external;
+  if (roles_loss_function(callee)) return flow__loss(self, call, function);
+  Role role = roles_forward(facts, call, function);
+  if (role != ROLE_NONE) return flow__forward(self, call, function, role);
   if (method.length == 0) {
-    if (text_in(callee, CLEAN_FUNCTIONS)) return false;
-    return (text_is(callee, "sum") || text_is(callee, "max") || text_is(callee, "min") || text_is(callee, "abs") ||
-            text_is(callee, "tuple") || text_is(callee, "list") || text_is(callee, "sorted")) &&
-           flow__any_argument(self, call, function);
+    if (text_in(callee, CLEAN_FUNCTIONS)) return CARRY_NONE;
+    bool reducing = text_is(callee, "sum") || text_is(callee, "max") || text_is(callee, "min") || text_is(callee, "abs") ||
+                    text_is(callee, "tuple") || text_is(callee, "list") || text_is(callee, "sorted");
+    return reducing ? flow__any_argument(self, call, function) : CARRY_NONE;
   }
-  if (text_in(method, STRIPPING_METHODS)) return false;
+  if (text_in(method, STRIPPING_METHODS)) return CARRY_NONE;
   return flow__expression(self, call_receiver(call), function);
 }
 
@@ -384,24 +426,27 @@ static bool flow__indices(const Flow *self, TSNode value, TSNode index) {
 
 /* ---- Expressions ------------------------------------------------------------- */
 
-static bool flow__any_child(Flow *self, TSNode node, int32_t function, uint32_t skip_index) {
+static Carry flow__any_child(Flow *self, TSNode node, int32_t function, uint32_t skip_index) {
   uint32_t count = ts_node_named_child_count(node);
-  for (uint32_t i = 0; i < count; i++) {
+  Carry carries = CARRY_NONE;
+  for (uint32_t i = 0; i < count && carries < CARRY_EVIDENCE; i++) {
     if (i == skip_index) continue;
-    if (flow__expression(self, ts_node_named_child(node, i), function)) return true;
+    carries = flow__max(carries, flow__expression(self, ts_node_named_child(node, i), function));
   }
-  return false;
+  return carries;
 }
 
-static bool flow__attribute(Flow *self, TSNode node, int32_t function) {
+static Carry flow__attribute(Flow *self, TSNode node, int32_t function) {
   const Source *source = self->facts->source;
-  if (text_in(node_text(source, node_field(node, F_ATTRIBUTE)), STRIPPING_ATTRIBUTES)) return false;
-  if (flow_name_carries(self, node_text(source, node), function, ts_node_start_byte(node))) return true;
+  if (text_in(node_text(source, node_field(node, F_ATTRIBUTE)), STRIPPING_ATTRIBUTES)) return CARRY_NONE;
+  Carry carries = flow_name_carries(self, node_text(source, node), function, ts_node_start_byte(node));
+  if (carries == CARRY_EVIDENCE) return carries;
   TSNode object = node_field(node, F_OBJECT);
-  return !text_is(node_text(source, object), "self") && flow__expression(self, object, function);
+  if (text_is(node_text(source, object), "self")) return carries;
+  return flow__max(carries, flow__expression(self, object, function));
 }
 
-static bool flow__dispatch(Flow *self, TSNode node, int32_t function) {
+static Carry flow__dispatch(Flow *self, TSNode node, int32_t function) {
   switch (node_kind(node)) {
     case K_IDENTIFIER:
       return flow_name_carries(self, node_text(self->facts->source, node), function, ts_node_start_byte(node));
@@ -409,8 +454,8 @@ static bool flow__dispatch(Flow *self, TSNode node, int32_t function) {
     case K_CALL: return flow__call(self, node, function);
     case K_BINARY_OPERATOR:
     case K_BOOLEAN_OPERATOR:
-      return flow__expression(self, node_field(node, F_LEFT), function) ||
-             flow__expression(self, node_field(node, F_RIGHT), function);
+      return flow__max(flow__expression(self, node_field(node, F_LEFT), function),
+                       flow__expression(self, node_field(node, F_RIGHT), function));
     case K_UNARY_OPERATOR:
     case K_PARENTHESIZED_EXPRESSION:
     case K_TUPLE:
@@ -422,23 +467,75 @@ static bool flow__dispatch(Flow *self, TSNode node, int32_t function) {
     case K_KEYWORD_ARGUMENT:
     case K_NAMED_EXPRESSION: return flow__expression(self, node_field(node, F_VALUE), function);
     case K_SUBSCRIPT:
-      if (flow__indices(self, node_field(node, F_VALUE), ts_node_named_child(node, 1))) return false;
+      if (flow__indices(self, node_field(node, F_VALUE), ts_node_named_child(node, 1))) return CARRY_NONE;
       return flow__expression(self, node_field(node, F_VALUE), function);
     case K_CONDITIONAL_EXPRESSION: return flow__any_child(self, node, function, 1);
     case K_LIST_COMPREHENSION:
     case K_GENERATOR_EXPRESSION: return flow__expression(self, node_field(node, F_BODY), function);
-    default: return false;
+    default: return CARRY_NONE;
   }
 }
 
-static bool flow__expression(Flow *self, TSNode node, int32_t function) {
-  if (ts_node_is_null(node) || self->depth >= MAX_DEPTH) return false;
+static Carry flow__expression(Flow *self, TSNode node, int32_t function) {
+  if (ts_node_is_null(node) || self->depth >= MAX_DEPTH) return CARRY_NONE;
   self->depth++;
-  bool carries = flow__dispatch(self, node, function);
+  Carry carries = flow__dispatch(self, node, function);
   self->depth--;
   return carries;
 }
 
-bool flow_carries(Flow *self, TSNode expression, int32_t function) {
-  return self->facts->uses_torch && flow__expression(self, expression, function);
+Carry flow_carries(Flow *self, TSNode expression, int32_t function) {
+  return self->facts->uses_torch ? flow__expression(self, expression, function) : CARRY_NONE;
+}
+
+Carry flow_returns(Flow *self, int32_t function, uint8_t position) {
+  if (position == UNPACKED_DEEP) return flow__returns(self, function);
+  return flow__returns_element(self, function, position);
+}
+
+/* ---- Parameters kept ---------------------------------------------------------- */
+
+/* `self.sum += val * n`, `self.values.append(val)`: whether `function`
+ * keeps its parameter `name` past the call without stripping it. */
+bool flow_keeps_parameter(Flow *self, int32_t function, Text name) {
+  const Facts *facts = self->facts;
+  uint32_t first, end;
+  TSNode node = facts->functions.contents[function].node;
+  facts_assigns_within(facts, node, &first, &end);
+  for (uint32_t i = first; i < end; i++) {
+    const Assign *assign = array_get(&facts->assigns, i);
+    if (assign->function != function || !assign->augmented || !text_contains_ci(assign->name, "self.")) continue;
+    Text value = node_text(facts->source, assign->value);
+    if (text_contains_ci(value, "item()") || text_contains_ci(value, "float(") || text_contains_ci(value, "detach")) continue;
+    if (text_mentions(value, name)) return true;
+  }
+  facts_events_within(facts, node, &first, &end);
+  for (uint32_t i = first; i < end; i++) {
+    const Event *event = array_get(&facts->events, i);
+    if (event->kind != EV_STORE || event->function != function) continue;
+    TSNode stored = call_positional(event->node, 0);
+    if (text_eq(node_text(facts->source, stored), name) && !flow_container_emptied(self, event->target)) return true;
+  }
+  return false;
+}
+
+/* `items.clear()`, `del items[:]` anywhere in the file, or an attribute
+ * container emptied by a method other than __init__. */
+bool flow_container_emptied(Flow *self, Text name) {
+  const Facts *facts = self->facts;
+  Text bare = text_strip_self(name);
+  for (uint32_t i = 0; i < facts->events.size; i++) {
+    const Event *event = array_get(&facts->events, i);
+    if (event->kind == EV_RESET && text_eq(text_strip_self(event->target), bare)) return true;
+  }
+  if (!text_contains_ci(name, "self.")) return false;
+  for (uint32_t i = 0; i < facts->functions.size; i++) {
+    if (text_is(facts->functions.contents[i].name, "__init__")) continue;
+    AssignIter it = facts_assigns(facts, name, (int32_t)i);
+    for (const Assign *assign; (assign = assign_iter_next(&it));) {
+      Text value = node_text(facts->source, assign->value);
+      if (text_is(value, "[]") || text_is(value, "{}") || text_is(value, "list()") || text_is(value, "dict()")) return true;
+    }
+  }
+  return false;
 }

@@ -16,13 +16,22 @@
 
 typedef struct Flow Flow;
 
+/* How a value is known to carry a graph. Levels order: a higher one wins
+ * when values combine. */
+typedef uint8_t Carry;
+enum {
+  CARRY_NONE,     /* no graph */
+  CARRY_NAME,     /* only a name says so: a callee called like a module or a loss */
+  CARRY_EVIDENCE, /* a forward of a module or a loss on such a value, with grad on */
+};
+
 /* Borrows `facts`, which must outlive the result; the caller deletes it. */
 Flow *flow_new(const Facts *facts);
 void flow_delete(Flow *self);
 
 /* Whether `expression`, evaluated at its place in `function`, carries a
  * graph. Names resolve to their last assignment before that place. */
-bool flow_carries(Flow *self, TSNode expression, int32_t function);
+Carry flow_carries(Flow *self, TSNode expression, int32_t function);
 
 /* Whether `name` flows into a backward in `function`: a backward's call
  * names it (`total.backward()`, `autograd.backward([total])`), or names a
@@ -36,6 +45,20 @@ bool flow_feeds_backward(Flow *self, Text name, int32_t function);
 bool flow_node_feeds_backward(Flow *self, TSNode node, int32_t function);
 
 /* Whether the name `name` holds a graph at byte `at` of `function`. */
-bool flow_name_carries(Flow *self, Text name, int32_t function, uint32_t at);
+Carry flow_name_carries(Flow *self, Text name, int32_t function, uint32_t at);
+
+/* Whether `function`'s return value carries a graph: the whole value
+ * (`position` UNPACKED_DEEP) or element `position` of returned tuples. */
+Carry flow_returns(Flow *self, int32_t function, uint8_t position);
+
+/* Whether `function` keeps its parameter `name` past the call: adds it
+ * into an attribute (`self.sum += val * n`) or appends it to a container
+ * that is never emptied, without `.item()`, `float()` or `.detach()`. */
+bool flow_keeps_parameter(Flow *self, int32_t function, Text name);
+
+/* Whether the container `name` is emptied somewhere in the file:
+ * `.clear()`, `del x[:]`, or `self.x = []` in a method other than
+ * __init__. */
+bool flow_container_emptied(Flow *self, Text name);
 
 #endif

@@ -245,8 +245,9 @@ static void walk__note_import(Facts *self, Text module) {
 }
 
 static void walk__bind(Facts *self, BindingKind kind, Text name, Text value) {
-  if (kind == BIND_IMPORT) array_push(&self->imports, ((Binding){kind, name, value}));
-  else array_push(&self->bindings, ((Binding){kind, name, value}));
+  Binding binding = {.kind = kind, .name = name, .value = value};
+  if (kind == BIND_IMPORT) array_push(&self->imports, binding);
+  else array_push(&self->bindings, binding);
 }
 
 /* import_statement -> IMPORT dotted_name [AS identifier], ... */
@@ -320,6 +321,7 @@ static void walk__assignment_binding(Walk *self, TSNode left, TSNode right) {
     }
   } else {
     walk__bind(self->facts, BIND_INSTANCE, name, callee);
+    array_back(&self->facts->bindings)->node = right;
   }
 }
 
@@ -500,10 +502,25 @@ static bool walk__plain_call(const Source *source, TSNode function, Text method)
   return method.length ? text_in(method, METHODS) : text_in(node_text(source, function), BUILTINS);
 }
 
+/* `model.parameters()`, `net.named_modules()`: what only a module has. */
+static void walk__module_use(Walk *self, TSNode receiver, Text method) {
+  static const char *const MODULE_METHODS[] = {"parameters", "named_parameters", "modules", "named_modules",
+                                               "children", "named_children", "buffers", "load_state_dict", NULL};
+  if (ts_node_is_null(receiver) || !text_in(method, MODULE_METHODS)) return;
+  Text module = walk__text(self, receiver);
+  if (text_is(method, "load_state_dict") && /* optimizers, schedulers and scalers load state too */
+      (text_contains_ci(module, "optim") || text_contains_ci(module, "sched") || text_contains_ci(module, "scaler"))) {
+    return;
+  }
+  if (!text_is(module, "self") && !text_is(module, "super()")) array_push(&self->facts->module_uses, module);
+}
+
 static void walk__call(Walk *self, TSNode call) {
   const Source *source = self->facts->source;
   Text method = call_method_name(source, call);
   TSNode receiver = call_receiver(call);
+  walk__module_use(self, receiver, method);
+  if (text_is(method, "prepare")) self->facts->has_prepare = true;
   TSNode function = node_field(call, F_FUNCTION);
   Text callee = node_text(source, function);
   if (callee.length > 6 && memcmp(callee.ptr, "torch.", 6) == 0) self->facts->uses_torch = true;
@@ -545,6 +562,19 @@ static void walk__call(Walk *self, TSNode call) {
   }
 }
 
+/* return_statement -> RETURN [expression] */
+static void walk__return(Walk *self, TSNode node) {
+  int32_t function = walk__top(self)->function;
+  if (function < 0 || ts_node_named_child_count(node) == 0) return;
+  TSNode value = node_unparenthesize(ts_node_named_child(node, 0));
+  array_push(&self->facts->returns, ((Return){function, value}));
+  if (node_is(value, K_TUPLE) || node_is(value, K_EXPRESSION_LIST)) {
+    uint32_t count = ts_node_named_child_count(value);
+    Function *entry = array_get(&self->facts->functions, function);
+    if (count > entry->max_tuple_return) entry->max_tuple_return = (uint8_t)(count > 255 ? 255 : count);
+  }
+}
+
 /* A comprehension iterates too: its function counts as holding a loop. */
 static void walk__comprehension(Walk *self) {
   int32_t function = walk__top(self)->function;
@@ -570,6 +600,7 @@ static void walk__visit(Walk *self, TSNode node, uint32_t depth) {
     case K_ASSIGNMENT: walk__assignment(self, node); break;
     case K_AUGMENTED_ASSIGNMENT: walk__augmented(self, node); break;
     case K_DELETE_STATEMENT: walk__delete(self, node); break;
+    case K_RETURN_STATEMENT: walk__return(self, node); break;
     case K_LIST_COMPREHENSION:
     case K_GENERATOR_EXPRESSION: walk__comprehension(self); break;
     case K_IMPORT_STATEMENT: walk__import(self, node); break;

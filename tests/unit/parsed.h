@@ -22,7 +22,7 @@ static inline Parsed parse(const char *text) {
   parsed.parser = ts_parser_new();
   ts_parser_set_language(parsed.parser, tree_sitter_python());
   parsed.tree = ts_parser_parse_string(parsed.parser, NULL, text, (uint32_t)strlen(text));
-  parsed.facts = facts_new(parsed.source, ts_tree_root_node(parsed.tree));
+  parsed.facts = facts_new(parsed.source, ts_tree_root_node(parsed.tree), NULL);
   parsed.flow = flow_new(parsed.facts);
   return parsed;
 }

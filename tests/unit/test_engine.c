@@ -88,7 +88,7 @@ static void test_noqa_and_selection(void **state) {
   gl_file_result_delete(result);
 
   GlLinter *linter = gl_linter_new();
-  GlRuleSet none = {{false}};
+  GlRuleSet none = {.enabled = {false}};
   result = gl_linter_lint_buffer(linter, "train.py", TRAIN, strlen(TRAIN), &none);
   assert_int_equal(result->finding_count, 0);
   gl_file_result_delete(result);

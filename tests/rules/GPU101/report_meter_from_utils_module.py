@@ -1,4 +1,6 @@
 # An AverageMeter imported from the project keeps the tensor it is given.
+# The meter's module is not in the project, so only its name says it keeps the tensor:
+# reported with --pedantic (tests/projects has the case with the module present).
 import torch
 from utils import AverageMeter
 
@@ -11,5 +13,5 @@ def train(model, loader, optimizer, criterion):
         optimizer.zero_grad()
         loss.backward()
         optimizer.step()
-        losses.update(loss, x.size(0))  # expect: GPU101
+        losses.update(loss, x.size(0))  # pedantic: GPU101
     return losses.avg

@@ -1,4 +1,6 @@
 import torch
+# The meter's module is not in the project, so only its name says it keeps the tensor:
+# reported with --pedantic (tests/projects has the case with the module present).
 import torch.nn as nn
 
 from utils.meters import AverageMeter
@@ -13,5 +15,5 @@ def train_one_epoch(model, loader, optimizer, criterion=nn.CrossEntropyLoss()):
         loss = criterion(model(images), targets)
         loss.backward()
         optimizer.step()
-        loss_meter.update(loss, images.size(0))  # expect: GPU101
+        loss_meter.update(loss, images.size(0))  # pedantic: GPU101
     return loss_meter.avg

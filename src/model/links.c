@@ -1,0 +1,212 @@
+/* links.c — resolving imported names to the project's definitions. */
+#include "links.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "facts.h"
+#include "roles.h"
+
+/* Re-exports and base classes are followed this many files deep. */
+#define LINKS_MAX_HOPS 4
+
+Links *links_new(Project *project, const char *path) {
+  Links *self = gl_calloc(1, sizeof(Links));
+  self->file = -1;
+  if (!project) return self;
+  self->folder = project_folder_of(path);
+  if (!self->folder) return self;
+  self->project = project;
+  self->file = project_file(project, path);
+  return self;
+}
+
+void links_delete(Links *self) {
+  if (!self) return;
+  for (uint32_t i = 0; i < self->memo.size; i++) free(self->memo.contents[i].qualified);
+  array_delete(&self->memo);
+  array_delete(&self->consulted);
+  free(self->folder);
+  free(self);
+}
+
+static void links__consult(Links *self, int32_t file) {
+  for (uint32_t i = 0; i < self->consulted.size; i++) {
+    if (self->consulted.contents[i] == file) return;
+  }
+  array_push(&self->consulted, file);
+}
+
+/* The folder of a summarised file (its path is absolute); the caller
+ * frees it. */
+static char *links__folder(const Summary *summary) {
+  const char *slash = strrchr(summary->path, '/');
+  return slash ? gl_strndup(summary->path, (size_t)(slash - summary->path)) : gl_strdup("/");
+}
+
+/* The file holding the longest module prefix of `qualified`, and the rest
+ * (the symbol: "f", "Class.f"); -1 when no prefix names a file. */
+static int32_t links__locate(Links *self, const char *folder, Text qualified, Text *symbol) {
+  uint32_t dots = 0;
+  while (dots < qualified.length && qualified.ptr[dots] == '.') dots++;
+  for (uint32_t end = qualified.length; end > dots; end--) {
+    if (end < qualified.length && qualified.ptr[end] != '.') continue;
+    if (end == qualified.length) continue; /* a symbol is needed */
+    int32_t file = project_resolve_module(self->project, folder, (Text){qualified.ptr, end});
+    if (file >= 0) {
+      *symbol = (Text){qualified.ptr + end + 1, qualified.length - end - 1};
+      return file;
+    }
+  }
+  if (dots > 0 && dots < qualified.length) { /* `from . import f`: the package's __init__.py */
+    int32_t file = project_resolve_module(self->project, folder, (Text){qualified.ptr, dots});
+    if (file >= 0) {
+      *symbol = (Text){qualified.ptr + dots, qualified.length - dots};
+      return file;
+    }
+  }
+  return -1;
+}
+
+static bool links__find(Links *self, const char *folder, Text qualified, Linked *out, int hops);
+
+/* `symbol` in `summary`: its own definition, or one it imports. */
+static bool links__in_file(Links *self, const Summary *summary, Text symbol, Linked *out, int hops) {
+  *out = (Linked){summary, summary_function(summary, symbol.ptr, symbol.length),
+                  summary_class(summary, symbol.ptr, symbol.length)};
+  if (out->function || out->class_) return true;
+  uint32_t head = 0;
+  while (head < symbol.length && symbol.ptr[head] != '.') head++;
+  const char *imported = summary_import(summary, symbol.ptr, head);
+  if (!imported || hops >= LINKS_MAX_HOPS) return false;
+  char *next = gl_format("%s%.*s", imported, (int)(symbol.length - head), symbol.ptr + head);
+  char *folder = links__folder(summary);
+  bool found = links__find(self, folder, (Text){next, (uint32_t)strlen(next)}, out, hops + 1);
+  free(folder);
+  free(next);
+  return found;
+}
+
+static bool links__find(Links *self, const char *folder, Text qualified, Linked *out, int hops) {
+  Text symbol;
+  int32_t file = links__locate(self, folder, qualified, &symbol);
+  if (file < 0 || file == self->file) return false;
+  const Summary *summary = project_summary(self->project, file);
+  if (!summary) return false;
+  links__consult(self, file);
+  return links__in_file(self, summary, symbol, out, hops);
+}
+
+bool links_find(Links *self, const Summary *from, Text qualified, Linked *out) {
+  if (!self || !self->project || qualified.length == 0) return false;
+  if (from) {
+    char *folder = links__folder(from);
+    bool found = links__find(self, folder, qualified, out, 1);
+    free(folder);
+    return found;
+  }
+  for (uint32_t i = 0; i < self->memo.size; i++) {
+    const LinkMemo *memo = array_get(&self->memo, i);
+    if (strlen(memo->qualified) == qualified.length && memcmp(memo->qualified, qualified.ptr, qualified.length) == 0) {
+      *out = memo->linked;
+      return memo->found;
+    }
+  }
+  Linked linked = {0};
+  bool found = links__find(self, self->folder, qualified, &linked, 0);
+  array_push(&self->memo, ((LinkMemo){gl_strndup(qualified.ptr, qualified.length), found, linked}));
+  *out = linked;
+  return found;
+}
+
+/* ---- Classes ------------------------------------------------------------------ */
+
+static bool links__is_module(Links *self, const Summary *where, const SummaryClass *class_, int hops) {
+  if (class_->module_base || class_->defines_forward) return true;
+  if (hops >= LINKS_MAX_HOPS) return false;
+  for (uint32_t i = 0; i < class_->bases.size; i++) {
+    Text base = {class_->bases.contents[i], (uint32_t)strlen(class_->bases.contents[i])};
+    const SummaryClass *local = summary_class(where, base.ptr, base.length);
+    if (local && local != class_ && links__is_module(self, where, local, hops + 1)) return true;
+    Linked linked;
+    if (!local && links_find(self, where, base, &linked) && linked.class_ &&
+        links__is_module(self, linked.summary, linked.class_, hops + 1)) {
+      return true;
+    }
+  }
+  return false;
+}
+
+bool links_class_is_module(Links *self, const Summary *where, const SummaryClass *class_) {
+  return links__is_module(self, where, class_, 0);
+}
+
+/* ---- Functions ------------------------------------------------------------------ */
+
+static uint32_t links__reaches(Links *self, const Summary *where, const SummaryFunction *function, int hops) {
+  uint32_t reaches = function->reaches;
+  if (hops >= LINKS_MAX_HOPS) return reaches;
+  for (uint32_t i = 0; i < function->external_calls_count; i++) {
+    const SummaryCall *call = array_get(&where->calls, function->external_calls_start + i);
+    Linked linked;
+    if (links_find(self, where, (Text){call->callee, (uint32_t)strlen(call->callee)}, &linked) && linked.function &&
+        linked.function != function) {
+      reaches |= links__reaches(self, linked.summary, linked.function, hops + 1);
+    }
+  }
+  return reaches;
+}
+
+uint32_t links_reaches(Links *self, const Summary *where, const SummaryFunction *function) {
+  return links__reaches(self, where, function, 0);
+}
+
+/* ---- Callers ----------------------------------------------------------------------- */
+
+/* Whether a call written as `callee` in `caller` runs the linted file's
+ * module-level function `name`. */
+static bool links__calls_linted(Links *self, const Summary *caller, const char *callee, Text name) {
+  char *folder = links__folder(caller);
+  Text symbol;
+  int32_t file = links__locate(self, folder, (Text){callee, (uint32_t)strlen(callee)}, &symbol);
+  free(folder);
+  return file >= 0 && file == self->file && text_eq(symbol, name);
+}
+
+Callers links_callers(Links *self, Text name) {
+  Callers callers = {0};
+  if (!self || !self->project || self->file < 0) return callers;
+  FileList files = array_new();
+  project_files_mentioning(self->project, name, &files);
+  bool all_off = true;
+  uint32_t modules = UINT32_MAX;
+  for (uint32_t i = 0; i < files.size; i++) {
+    if (files.contents[i] == self->file) continue;
+    const Summary *caller = project_summary(self->project, files.contents[i]);
+    if (!caller) continue;
+    for (uint32_t j = 0; j < caller->calls.size; j++) {
+      const SummaryCall *call = array_get(&caller->calls, j);
+      if (!links__calls_linted(self, caller, call->callee, name)) continue;
+      links__consult(self, files.contents[i]);
+      callers.any = true;
+      callers.any_in_loop |= call->in_loop;
+      if (call->grad == 0 /* GRAD_ON */) all_off = false;
+      modules &= call->module_arguments;
+    }
+  }
+  array_delete(&files);
+  callers.all_grad_off = callers.any && all_off;
+  callers.module_parameters = callers.any ? modules : 0;
+  return callers;
+}
+
+const char *links_where(const Links *self, const Linked *linked, char *buffer, size_t size) {
+  const char *path = linked->summary->path;
+  if (self && self->project) {
+    size_t root = strlen(project_root(self->project));
+    if (strncmp(path, project_root(self->project), root) == 0 && path[root] == '/') path += root + 1;
+  }
+  uint32_t line = linked->function ? linked->function->line : linked->class_ ? linked->class_->line : 0;
+  snprintf(buffer, size, "%s:%u", path, line);
+  return buffer;
+}

@@ -1,0 +1,76 @@
+/* links.h — facts that cross files: what an imported name defines.
+ *
+ * A Links belongs to the linting of one file. It resolves names qualified
+ * through the file's imports ("engine.evaluate", ".meters.AverageMeter")
+ * to the definitions in the project's other files, following re-exports
+ * (`from .meters import AverageMeter` in a package's __init__.py), and
+ * remembers which files it consulted: the result of the lint depends on
+ * them. With no project (standard input, a file seen alone) every query
+ * finds nothing. */
+#ifndef GPULINT_LINKS_H
+#define GPULINT_LINKS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "project.h"
+#include "summary.h"
+#include "syntax.h"
+
+/* A definition in another file. */
+typedef struct {
+  const Summary *summary;           /* the file that defines it */
+  const SummaryFunction *function;  /* a function or method, or NULL */
+  const SummaryClass *class_;       /* a class, or NULL */
+} Linked;
+
+typedef struct {
+  char *qualified;
+  bool found;
+  Linked linked;
+} LinkMemo;
+
+typedef struct Links {
+  Project *project;            /* borrowed; NULL: the file is seen alone */
+  char *folder;                /* the linted file's folder, absolute; owned */
+  int32_t file;                /* the linted file's index in the listing, or -1 */
+  Array(int32_t) consulted;    /* files whose summaries were read, in order */
+  Array(LinkMemo) memo;        /* answers already given */
+} Links;
+
+/* Links for the file at `path` in `project` (NULL for none); the caller
+ * deletes them. */
+Links *links_new(Project *project, const char *path);
+void links_delete(Links *self);
+
+/* The definition `qualified` names, as written in the file `from` (NULL:
+ * the linted file): a function, a class, or a method
+ * ("pkg.mod.Class.method"). False when it is no definition of the
+ * project. */
+bool links_find(Links *self, const Summary *from, Text qualified, Linked *out);
+
+/* Whether a class of the project is an nn.Module: a base is a torch or
+ * framework module class, or a project class that is one, or it defines
+ * forward(). */
+bool links_class_is_module(Links *self, const Summary *where, const SummaryClass *class_);
+
+/* What a function of the project reaches (REACH bits), through the
+ * imported functions it calls, a few files deep. */
+uint32_t links_reaches(Links *self, const Summary *where, const SummaryFunction *function);
+
+/* How the project's other files call one of the linted file's
+ * module-level functions. */
+typedef struct {
+  bool any;              /* some file calls it */
+  bool all_grad_off;     /* every such call runs with grad off */
+  bool any_in_loop;      /* some call sits in a loop */
+  uint32_t module_parameters; /* bit i: every caller passes a module as positional parameter i */
+} Callers;
+
+Callers links_callers(Links *self, Text name);
+
+/* "utils.py:24" for a definition, relative to the project root; writes
+ * into `buffer` and returns it. */
+const char *links_where(const Links *self, const Linked *linked, char *buffer, size_t size);
+
+#endif

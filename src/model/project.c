@@ -1,0 +1,457 @@
+/* project.c — project roots, the listing of their Python files, import
+ * resolution, and summaries computed once and shared. */
+#include "project.h"
+
+#include <dirent.h>
+#include <limits.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "facts.h"
+#include "flow.h"
+#include "source.h"
+
+/* Files larger than this are listed but never summarised. */
+#define PROJECT_MAX_FILE_BYTES (8u * 1024u * 1024u)
+#define PROJECT_MAX_DEPTH 24
+
+typedef Array(uint64_t) Identifiers;
+
+typedef struct {
+  char *path;           /* absolute; owned */
+  uint64_t size;
+  Summary *summary;     /* owned; NULL until computed */
+  bool summarized;      /* summary computed (it may still be NULL) */
+  bool scanned;         /* identifiers and hash read */
+  uint64_t hash;
+  Identifiers identifiers; /* sorted, unique hashes of its identifiers */
+} ProjectFile;
+
+struct Project {
+  char *root;                /* absolute; owned */
+  Array(ProjectFile) files;  /* sorted by path */
+  uint64_t listed_bytes;
+  bool truncated;            /* the listing stopped at the budget */
+  bool scanned;              /* every file's identifiers read */
+  pthread_mutex_t lock;
+};
+
+struct GlWorkspace {
+  Array(Project *) projects;
+  pthread_mutex_t lock;
+};
+
+/* ---- Hashing --------------------------------------------------------------- */
+
+static uint64_t project__mix(uint64_t h) {
+  h ^= h >> 33;
+  h *= 0xff51afd7ed558ccdULL;
+  h ^= h >> 33;
+  h *= 0xc4ceb9fe1a85ec53ULL;
+  return h ^ (h >> 33);
+}
+
+uint64_t summary_hash_bytes(const char *bytes, size_t length) {
+  uint64_t h = 0x9e3779b97f4a7c15ULL ^ length;
+  size_t i = 0;
+  for (; i + 8 <= length; i += 8) {
+    uint64_t word;
+    memcpy(&word, bytes + i, 8);
+    h = project__mix(h ^ word) + 0x9e3779b97f4a7c15ULL;
+  }
+  uint64_t tail = 0;
+  memcpy(&tail, bytes + i, length - i);
+  return project__mix(h ^ tail ^ ((uint64_t)(length - i) << 56));
+}
+
+/* ---- The listing -------------------------------------------------------------- */
+
+/* Folders no project's importable code lives in. */
+static bool project__skipped_folder(const char *name) {
+  static const char *const SKIPPED[] = {"__pycache__", "node_modules", "site-packages", "build", "dist",
+                                        "venv", "env", "wandb", "mlruns", "lightning_logs", NULL};
+  if (name[0] == '.') return true;
+  for (size_t i = 0; SKIPPED[i]; i++) {
+    if (strcmp(name, SKIPPED[i]) == 0) return true;
+  }
+  return false;
+}
+
+static bool project__python_file(const char *name) {
+  size_t length = strlen(name);
+  return length > 3 && strcmp(name + length - 3, ".py") == 0;
+}
+
+static void project__add_file(Project *self, char *path, uint64_t size) {
+  if (self->files.size >= PROJECT_MAX_FILES || self->listed_bytes + size > PROJECT_MAX_BYTES) {
+    self->truncated = true;
+    free(path);
+    return;
+  }
+  self->listed_bytes += size;
+  array_push(&self->files, ((ProjectFile){.path = path, .size = size}));
+}
+
+/* Lists `folder` and below, depth first; symbolic links to folders are not
+ * followed, so link loops cannot trap it. */
+static void project__list(Project *self, const char *folder, uint32_t depth) {
+  if (depth > PROJECT_MAX_DEPTH || self->truncated) return;
+  DIR *dir = opendir(folder);
+  if (!dir) return;
+  for (struct dirent *entry; (entry = readdir(dir)) && !self->truncated;) {
+    if (strcmp(entry->d_name, ".") == 0 || strcmp(entry->d_name, "..") == 0) continue;
+    char *path = gl_format("%s/%s", folder, entry->d_name);
+    struct stat info;
+    if (lstat(path, &info) != 0) {
+      free(path);
+    } else if (S_ISDIR(info.st_mode) && !project__skipped_folder(entry->d_name)) {
+      project__list(self, path, depth + 1);
+      free(path);
+    } else if (S_ISREG(info.st_mode) && project__python_file(entry->d_name)) {
+      project__add_file(self, path, (uint64_t)info.st_size);
+    } else {
+      free(path);
+    }
+  }
+  closedir(dir);
+}
+
+static int project__file_order(const void *a, const void *b) {
+  return strcmp(((const ProjectFile *)a)->path, ((const ProjectFile *)b)->path);
+}
+
+static Project *project__new(const char *root) {
+  Project *self = gl_calloc(1, sizeof(Project));
+  self->root = gl_strdup(root);
+  pthread_mutex_init(&self->lock, NULL);
+  project__list(self, root, 0);
+  if (self->files.size > 1) qsort(self->files.contents, self->files.size, sizeof(ProjectFile), project__file_order);
+  return self;
+}
+
+static void project__delete(Project *self) {
+  for (uint32_t i = 0; i < self->files.size; i++) {
+    ProjectFile *file = array_get(&self->files, i);
+    free(file->path);
+    summary_delete(file->summary);
+    array_delete(&file->identifiers);
+  }
+  array_delete(&self->files);
+  pthread_mutex_destroy(&self->lock);
+  free(self->root);
+  free(self);
+}
+
+/* ---- Roots ---------------------------------------------------------------------- */
+
+static bool project__exists(const char *folder, const char *name) {
+  char path[PATH_MAX];
+  if ((size_t)snprintf(path, sizeof path, "%s/%s", folder, name) >= sizeof path) return false;
+  return access(path, F_OK) == 0;
+}
+
+static bool project__is_root(const char *folder) {
+  return project__exists(folder, "pyproject.toml") || project__exists(folder, "setup.py") ||
+         project__exists(folder, "setup.cfg") || project__exists(folder, ".git");
+}
+
+char *project_folder_of(const char *path) {
+  char *copy = gl_strdup(path);
+  char *slash = strrchr(copy, '/');
+  if (slash == copy) slash[1] = '\0';
+  else if (slash) *slash = '\0';
+  char *folder = realpath(slash ? copy : ".", NULL);
+  free(copy);
+  return folder;
+}
+
+/* The nearest folder at or above `folder` that marks a root, else
+ * `folder` itself; the caller frees it. */
+static char *project__find_root(const char *folder) {
+  char *at = gl_strdup(folder);
+  for (;;) {
+    if (project__is_root(at)) return at;
+    char *slash = strrchr(at, '/');
+    if (!slash || slash == at) break;
+    *slash = '\0';
+  }
+  free(at);
+  return gl_strdup(folder);
+}
+
+/* ---- The workspace ------------------------------------------------------------- */
+
+Workspace *workspace_new(void) {
+  Workspace *self = gl_calloc(1, sizeof(Workspace));
+  pthread_mutex_init(&self->lock, NULL);
+  return self;
+}
+
+void workspace_delete(Workspace *self) {
+  if (!self) return;
+  for (uint32_t i = 0; i < self->projects.size; i++) project__delete(self->projects.contents[i]);
+  array_delete(&self->projects);
+  pthread_mutex_destroy(&self->lock);
+  free(self);
+}
+
+Project *workspace_project(Workspace *self, const char *path) {
+  char *folder = project_folder_of(path);
+  if (!folder) return NULL;
+  char *root = project__find_root(folder);
+  free(folder);
+  pthread_mutex_lock(&self->lock);
+  Project *found = NULL;
+  for (uint32_t i = 0; i < self->projects.size && !found; i++) {
+    if (strcmp(self->projects.contents[i]->root, root) == 0) found = self->projects.contents[i];
+  }
+  if (!found) {
+    found = project__new(root); /* under the lock: every worker waits for the one listing */
+    array_push(&self->projects, found);
+  }
+  pthread_mutex_unlock(&self->lock);
+  free(root);
+  return found;
+}
+
+char *workspace_notices(Workspace *self) {
+  char *notices = NULL;
+  pthread_mutex_lock(&self->lock);
+  for (uint32_t i = 0; i < self->projects.size; i++) {
+    const Project *project = self->projects.contents[i];
+    if (!project->truncated) continue;
+    char *line = gl_format("%s%s%s: the project is larger than the index's budget (%u files, %u MB); "
+                           "facts from other files come from the first %u files only",
+                           notices ? notices : "", notices ? "\n" : "", project->root, PROJECT_MAX_FILES,
+                           PROJECT_MAX_BYTES >> 20, project->files.size);
+    free(notices);
+    notices = line;
+  }
+  pthread_mutex_unlock(&self->lock);
+  return notices;
+}
+
+/* ---- Files ------------------------------------------------------------------------ */
+
+const char *project_root(const Project *self) { return self->root; }
+
+const char *project_path(const Project *self, int32_t file) { return self->files.contents[file].path; }
+
+static int32_t project__find(const Project *self, const char *path) {
+  uint32_t low = 0, high = self->files.size;
+  while (low < high) {
+    uint32_t mid = (low + high) / 2;
+    int order = strcmp(self->files.contents[mid].path, path);
+    if (order == 0) return (int32_t)mid;
+    if (order < 0) low = mid + 1;
+    else high = mid;
+  }
+  return -1;
+}
+
+int32_t project_file(Project *self, const char *path) {
+  char *folder = project_folder_of(path);
+  if (!folder) return -1;
+  const char *name = strrchr(path, '/');
+  char *absolute = gl_format("%s/%s", folder, name ? name + 1 : path);
+  int32_t found = project__find(self, absolute);
+  free(absolute);
+  free(folder);
+  return found;
+}
+
+/* Reads a listed file whole; NULL when it cannot be read or is too large.
+ * The caller frees it. */
+static char *project__read(const ProjectFile *file, size_t *length) {
+  if (file->size > PROJECT_MAX_FILE_BYTES) return NULL;
+  FILE *stream = fopen(file->path, "rb");
+  if (!stream) return NULL;
+  char *bytes = gl_malloc(file->size + 1);
+  *length = fread(bytes, 1, file->size, stream);
+  fclose(stream);
+  bytes[*length] = '\0';
+  return bytes;
+}
+
+static Summary *project__summarize(const char *path, const char *bytes, size_t length) {
+  size_t bad = 0;
+  if (source_check_text(bytes, length, &bad)) return NULL;
+  Source *source = source_new(path, bytes, length);
+  TSParser *parser = ts_parser_new();
+  ts_parser_set_language(parser, tree_sitter_python());
+  TSTree *tree = ts_parser_parse_string(parser, NULL, source->bytes, source->length);
+  Summary *summary = NULL;
+  if (tree) {
+    Facts *facts = facts_new(source, ts_tree_root_node(tree), NULL);
+    Flow *flow = flow_new(facts);
+    summary = summary_new(path, summary_hash_bytes(bytes, length), facts, flow);
+    flow_delete(flow);
+    facts_delete(facts);
+    ts_tree_delete(tree);
+  }
+  ts_parser_delete(parser);
+  source_delete(source);
+  return summary;
+}
+
+const Summary *project_summary(Project *self, int32_t file) {
+  if (file < 0 || (uint32_t)file >= self->files.size) return NULL;
+  pthread_mutex_lock(&self->lock);
+  ProjectFile *entry = array_get(&self->files, file);
+  bool done = entry->summarized;
+  const char *path = entry->path;
+  pthread_mutex_unlock(&self->lock);
+  if (done) return entry->summary;
+  size_t length = 0;
+  char *bytes = project__read(entry, &length);
+  Summary *summary = bytes ? project__summarize(path, bytes, length) : NULL;
+  free(bytes);
+  pthread_mutex_lock(&self->lock); /* another worker may have finished first: keep one */
+  if (!entry->summarized) {
+    entry->summary = summary;
+    entry->summarized = true;
+    summary = NULL;
+  }
+  pthread_mutex_unlock(&self->lock);
+  summary_delete(summary);
+  return entry->summary;
+}
+
+/* ---- Identifiers ---------------------------------------------------------------- */
+
+static uint64_t project__identifier_hash(const char *text, size_t length) {
+  uint64_t h = 0xcbf29ce484222325ULL;
+  for (size_t i = 0; i < length; i++) h = (h ^ (uint8_t)text[i]) * 0x100000001b3ULL;
+  return h;
+}
+
+static bool project__identifier_char(char c, bool first) {
+  return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (!first && c >= '0' && c <= '9') ||
+         (uint8_t)c >= 0x80;
+}
+
+static int project__u64_order(const void *a, const void *b) {
+  uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+  return x < y ? -1 : x > y;
+}
+
+/* Reads a file's hash and the set of its identifiers. */
+static void project__scan_file(ProjectFile *file) {
+  file->scanned = true;
+  size_t length = 0;
+  char *bytes = project__read(file, &length);
+  if (!bytes) return;
+  file->hash = summary_hash_bytes(bytes, length);
+  for (size_t i = 0; i < length;) {
+    if (!project__identifier_char(bytes[i], true)) {
+      i++;
+      continue;
+    }
+    size_t start = i;
+    while (i < length && project__identifier_char(bytes[i], false)) i++;
+    array_push(&file->identifiers, project__identifier_hash(bytes + start, i - start));
+  }
+  free(bytes);
+  Identifiers *ids = &file->identifiers;
+  if (ids->size == 0) return;
+  qsort(ids->contents, ids->size, sizeof(uint64_t), project__u64_order);
+  uint32_t kept = 1;
+  for (uint32_t i = 1; i < ids->size; i++) {
+    if (ids->contents[i] != ids->contents[kept - 1]) ids->contents[kept++] = ids->contents[i];
+  }
+  ids->size = kept;
+}
+
+void project_files_mentioning(Project *self, Text name, FileList *out) {
+  pthread_mutex_lock(&self->lock);
+  if (!self->scanned) {
+    for (uint32_t i = 0; i < self->files.size; i++) {
+      if (!self->files.contents[i].scanned) project__scan_file(array_get(&self->files, i));
+    }
+    self->scanned = true;
+  }
+  pthread_mutex_unlock(&self->lock);
+  uint64_t wanted = project__identifier_hash(name.ptr, name.length);
+  for (uint32_t i = 0; i < self->files.size; i++) {
+    const ProjectFile *file = array_get(&self->files, i);
+    if (file->identifiers.size &&
+        bsearch(&wanted, file->identifiers.contents, file->identifiers.size, sizeof(uint64_t), project__u64_order)) {
+      array_push(out, (int32_t)i);
+    }
+  }
+}
+
+uint64_t project_file_hash(Project *self, int32_t file) {
+  pthread_mutex_lock(&self->lock);
+  ProjectFile *entry = array_get(&self->files, file);
+  if (!entry->scanned) project__scan_file(entry);
+  uint64_t hash = entry->hash;
+  pthread_mutex_unlock(&self->lock);
+  return hash;
+}
+
+/* ---- Imports ------------------------------------------------------------------------ */
+
+/* `base`/`dotted`.py or `base`/`dotted`/__init__.py (`base`/__init__.py
+ * for an empty `dotted`), as a listed file. */
+static int32_t project__module_file(const Project *self, const char *base, const char *dotted, size_t length) {
+  char relative[PATH_MAX];
+  if (length >= sizeof relative) return -1;
+  for (size_t i = 0; i < length; i++) relative[i] = dotted[i] == '.' ? '/' : dotted[i];
+  relative[length] = '\0';
+  char path[PATH_MAX];
+  int32_t found = -1;
+  if (length > 0 && (size_t)snprintf(path, sizeof path, "%s/%s.py", base, relative) < sizeof path) {
+    found = project__find(self, path);
+  }
+  if (found < 0 && (size_t)snprintf(path, sizeof path, "%s%s%s/__init__.py", base, length ? "/" : "", relative) <
+                       sizeof path) {
+    found = project__find(self, path);
+  }
+  return found;
+}
+
+/* `..pkg.mod` from a file in a/b/c: a/pkg/mod. */
+static int32_t project__relative(const Project *self, const char *folder, Text module) {
+  uint32_t dots = 0;
+  while (dots < module.length && module.ptr[dots] == '.') dots++;
+  char *base = gl_strdup(folder);
+  for (uint32_t up = 1; up < dots; up++) {
+    char *slash = strrchr(base, '/');
+    if (slash && slash != base) *slash = '\0';
+  }
+  int32_t found = project__module_file(self, base, module.ptr + dots, module.length - dots);
+  free(base);
+  return found;
+}
+
+/* An absolute import: from the importing file's folder up to the root
+ * (scripts run from their own folder, or add a parent to sys.path), then
+ * the root's src/. */
+static int32_t project__absolute(const Project *self, const char *folder, Text module) {
+  size_t root_length = strlen(self->root);
+  char *base = gl_strdup(folder);
+  int32_t found = -1;
+  while (found < 0) {
+    found = project__module_file(self, base, module.ptr, module.length);
+    char *slash = strrchr(base, '/');
+    if (found >= 0 || strlen(base) <= root_length || !slash || slash == base) break;
+    *slash = '\0';
+  }
+  free(base);
+  if (found < 0) {
+    char *src = gl_format("%s/src", self->root);
+    found = project__module_file(self, src, module.ptr, module.length);
+    free(src);
+  }
+  return found;
+}
+
+int32_t project_resolve_module(Project *self, const char *folder, Text module) {
+  if (module.length == 0) return -1;
+  return module.ptr[0] == '.' ? project__relative(self, folder, module) : project__absolute(self, folder, module);
+}

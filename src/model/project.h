@@ -1,0 +1,74 @@
+/* project.h — the project a file belongs to, and its other Python files.
+ *
+ * A file's project root is the nearest folder above it that holds
+ * pyproject.toml, setup.py, setup.cfg or .git (else the file's own folder).
+ * The project lists its Python files once, within a budget, resolves
+ * imports to them (`import pkg.mod`, `from .mod import f`, `src/` layouts,
+ * packages without `__init__.py`, modules beside the importing script), and
+ * hands out each file's Summary (summary.h), computed at first use and
+ * shared by every worker. Nothing is imported or run.
+ *
+ * A Workspace holds every project seen in one run; it is safe to use from
+ * several threads. Projects and summaries live as long as the workspace. */
+#ifndef GPULINT_PROJECT_H
+#define GPULINT_PROJECT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "array.h"
+#include "summary.h"
+#include "syntax.h"
+
+/* The listing stops at these: a larger project gets one notice and the
+ * part that fits. */
+#define PROJECT_MAX_FILES 10000
+#define PROJECT_MAX_BYTES (256u * 1024u * 1024u)
+
+typedef struct GlWorkspace Workspace;
+typedef struct Project Project;
+
+Workspace *workspace_new(void);
+void workspace_delete(Workspace *self);
+
+/* The project of the file at `path` (which need not exist: standard input
+ * named by --stdin-filename); NULL when its folder cannot be found.
+ * Borrowed from the workspace. */
+Project *workspace_project(Workspace *self, const char *path);
+
+/* The projects whose listing stopped at the budget, as "ROOT (N files
+ * indexed)" lines; the caller frees the string. NULL when none. */
+char *workspace_notices(Workspace *self);
+
+const char *project_root(const Project *self);
+
+/* The index of the file at `path` in the project's listing, or -1. */
+int32_t project_file(Project *self, const char *path);
+
+/* The absolute folder of `path`, symbolic links resolved; NULL when it
+ * does not exist. The caller frees it. */
+char *project_folder_of(const char *path);
+
+/* The file that `module` names when imported from a file in `folder`
+ * (absolute): `module` is dotted and may start with dots (relative). -1
+ * when it is no file of the project. */
+int32_t project_resolve_module(Project *self, const char *folder, Text module);
+
+/* The summary of file `file`, computed at first use; NULL when it cannot
+ * be read. Borrowed; thread-safe. */
+const Summary *project_summary(Project *self, int32_t file);
+
+/* The path of file `file` (absolute); borrowed. */
+const char *project_path(const Project *self, int32_t file);
+
+typedef Array(int32_t) FileList;
+
+/* Appends to `out` the files whose text holds the identifier `name` (the
+ * first call reads the whole listing once). */
+void project_files_mentioning(Project *self, Text name, FileList *out);
+
+/* Whether a file's content hash is known for dependency tracking: the
+ * 64-bit hash of file `file`'s bytes, read at first use (0: unreadable). */
+uint64_t project_file_hash(Project *self, int32_t file);
+
+#endif

@@ -1,0 +1,440 @@
+/* roles.c — modules, forwards, losses and frozen parts, from evidence. */
+#include "roles.h"
+
+#include <string.h>
+#include <strings.h>
+
+#include "facts.h"
+#include "links.h"
+
+/* Bindings are followed this many steps (`model = Net()`, `model =
+ * model.to(device)`, `ddp = DDP(model)`). */
+#define ROLES_MAX_DEPTH 8
+
+/* -1: the code does not say; else a Role. */
+typedef int RoleOrUnknown;
+#define ROLE_UNKNOWN (-1)
+
+static Role roles__module(const Facts *facts, Text name, int32_t function, int depth);
+
+/* ---- Names ------------------------------------------------------------------ */
+
+/* Words that name a module anywhere in a name (resnet, netD, my_model). */
+static const char *const MODULE_STEMS[] = {"model", "net"};
+
+/* Words that name a module as a whole word of the name (self.encoder,
+ * policy, lstm_layer), but not data_generator or noise_generator. */
+static const char *const MODULE_WORDS[] = {
+    "encoder", "decoder", "backbone", "teacher", "student", "generator", "discriminator", "classifier",
+    "policy", "actor", "critic", "rnn", "lstm", "gru", "transformer", "vae", "unet", "cell",
+    "autoencoder", "detector", "segmenter", "embedder", "disc", "clf", "head",
+};
+
+/* Words that mark a name as data, not a module: data_generator. */
+static const char *const DATA_WORDS[] = {"data", "batch", "loader", "sample", "noise", "dataset", "input",
+                                         "output", "train", "test", "val", "valid", "dev", "id", "name",
+                                         "str", "random", "rand", "seed"};
+
+static bool roles__listed_ci(const char *part, size_t length, const char *const *words, size_t count) {
+  for (size_t i = 0; i < count; i++) {
+    if (strlen(words[i]) == length && strncasecmp(part, words[i], length) == 0) return true;
+  }
+  return false;
+}
+
+/* By the last segment's `_`-separated parts, in one pass: a data word
+ * vetoes, a module word or stem decides. */
+static bool roles__named_module(Text name) {
+  Text last = text_last_segment(name);
+  bool module = text_contains_ci(last, MODULE_STEMS[0]) || text_contains_ci(last, MODULE_STEMS[1]);
+  for (uint32_t start = 0; start < last.length;) {
+    uint32_t end = start;
+    while (end < last.length && last.ptr[end] != '_') end++;
+    const char *part = last.ptr + start;
+    size_t length = end - start;
+    if (roles__listed_ci(part, length, DATA_WORDS, sizeof DATA_WORDS / sizeof DATA_WORDS[0])) return false;
+    if (!module) module = roles__listed_ci(part, length, MODULE_WORDS, sizeof MODULE_WORDS / sizeof MODULE_WORDS[0]);
+    start = end + 1;
+  }
+  return module;
+}
+
+bool roles_named_module(Text name) { return roles__named_module(name); }
+
+/* build_model(), save_model(), unwrap_model(), train_model(): a name that
+ * starts with a verb does something to a model; it is not one. */
+static bool roles__verb_named(Text name) {
+  static const char *const VERBS[] = {
+      "make_", "build_", "create_", "get_", "load_", "init_", "new_", "setup_", "save_", "unwrap_",
+      "wrap_", "freeze_", "unfreeze_", "print_", "log_", "export_", "copy_", "count_", "reset_",
+      "prepare_", "to_", "set_", "eval_", "train_", "test_", "evaluate_", "validate_", "run_", "fit_",
+      "update_", "summarize_", "show_", "plot_", "check_", "convert_", "restore_", "push_", "is_",
+      "disable_", "enable_", "apply_", "auto_", NULL};
+  return text_starts_with_any(name, VERBS);
+}
+
+bool roles_loss_function(Text callee) {
+  Text last = text_last_segment(callee);
+  return text_contains_ci(last, "loss") || text_contains_ci(last, "crit") || text_contains_ci(last, "objective") ||
+         text_contains_ci(last, "likelihood") || text_is(last, "elbo") ||
+         text_is(last, "cross_entropy") || text_is(last, "nll_loss") || text_is(last, "kl_div") ||
+         text_is(last, "binary_cross_entropy") || text_is(last, "binary_cross_entropy_with_logits");
+}
+
+/* ---- Library classes ------------------------------------------------------------ */
+
+static bool roles__starts(Text text, const char *prefix) {
+  size_t length = strlen(prefix);
+  return text.length >= length && memcmp(text.ptr, prefix, length) == 0;
+}
+
+/* nn.Sigmoid(), nn.Softmax(dim=1), nn.Dropout(): layers without
+ * parameters record no graph of their own. */
+static bool roles__parameterless_layer(Text constructor) {
+  static const char *const LAYERS[] = {
+      "Sigmoid", "Tanh", "ReLU", "ReLU6", "LeakyReLU", "GELU", "SiLU", "ELU", "Softplus", "Softmax",
+      "LogSoftmax", "Dropout", "Dropout2d", "Flatten", "Unflatten", "Identity", "MaxPool1d", "MaxPool2d",
+      "AvgPool2d", "AdaptiveAvgPool2d", "AdaptiveAvgPool1d", "Upsample", "Hardtanh", "Mish", NULL};
+  return text_in(text_last_segment(constructor), LAYERS);
+}
+
+/* AutoTokenizer.from_pretrained(...), AutoConfig, AutoProcessor: loaded
+ * like models, but not modules. */
+static bool roles__preprocessor(Text constructor) {
+  return text_contains_ci(constructor, "Tokenizer") || text_contains_ci(constructor, "Processor") ||
+         text_contains_ci(constructor, "Config") || text_contains_ci(constructor, "FeatureExtractor") ||
+         text_contains_ci(constructor, "Scheduler") || text_contains_ci(constructor, "Dataset");
+}
+
+bool roles_library_module_class(Text qualified) {
+  Text last = text_last_segment(qualified);
+  if (roles__starts(qualified, "torch.nn.") || roles__starts(qualified, "nn.")) {
+    return text_capitalized(last) && !text_contains_ci(last, "Loss") && !text_is(last, "Parameter");
+  }
+  return text_contains_ci(last, "Module") || text_ends_with(last, "PreTrainedModel") ||
+         text_is(last, "ModelMixin") || text_is(last, "LightningModule");
+}
+
+/* A library call that builds a module: torch.nn layers, torchvision and
+ * timm models, `from_pretrained` of a model class, wrappers. */
+static RoleOrUnknown roles__library_constructor(Text qualified) {
+  Text last = text_last_segment(qualified);
+  static const char *const WRAPPERS[] = {"DataParallel", "DistributedDataParallel", "DDP",  "FullyShardedDataParallel",
+                                         "FSDP",         "compile",                 "script", "trace",
+                                         "ModuleList",   "Sequential",              "ModuleDict", NULL};
+  if (text_in(last, WRAPPERS)) return ROLE_EVIDENCE;
+  if (text_is(last, "from_pretrained")) return roles__preprocessor(qualified) ? ROLE_NONE : ROLE_EVIDENCE;
+  if (roles__starts(qualified, "torch.nn.") || roles__starts(qualified, "nn.")) {
+    if (roles__parameterless_layer(qualified) || text_contains_ci(last, "Loss") || !text_capitalized(last)) return ROLE_NONE;
+    return ROLE_EVIDENCE;
+  }
+  if (roles__starts(qualified, "torchvision.models.") || roles__starts(qualified, "timm.create_model") ||
+      roles__starts(qualified, "models.") /* `from torchvision import models` */) {
+    return ROLE_EVIDENCE;
+  }
+  if (roles__starts(qualified, "torch.") || roles__starts(qualified, "accelerate.") ||
+      roles__starts(qualified, "transformers.") || roles__preprocessor(qualified)) {
+    return ROLE_NONE; /* torch.optim.Adam, Accelerator(), tokenizers */
+  }
+  return ROLE_UNKNOWN;
+}
+
+/* ---- Constructors ------------------------------------------------------------------ */
+
+static RoleOrUnknown roles__value(const Facts *facts, TSNode value, int32_t function, int depth);
+
+/* What a same-file factory (`def get_model(): return Net()`) returns. */
+static RoleOrUnknown roles__factory(const Facts *facts, int32_t factory, int depth) {
+  RoleOrUnknown role = ROLE_UNKNOWN;
+  for (uint32_t i = 0; i < facts->returns.size; i++) {
+    const Return *entry = array_get(&facts->returns, i);
+    if (entry->function != factory) continue;
+    RoleOrUnknown here = roles__value(facts, entry->value, factory, depth + 1);
+    if (here == ROLE_EVIDENCE) return ROLE_EVIDENCE;
+    if (here == ROLE_NONE) role = ROLE_NONE;
+  }
+  return role;
+}
+
+/* A class of this file, or of the project through its imports. */
+static RoleOrUnknown roles__class(const Facts *facts, Text qualified, Text last) {
+  int32_t class_index = facts_class_named(facts, last);
+  if (class_index >= 0 && text_eq(last, qualified)) {
+    return facts->classes.contents[class_index].is_module ? ROLE_EVIDENCE : ROLE_NONE;
+  }
+  Linked linked;
+  if (!links_find(facts->links, NULL, qualified, &linked)) {
+    return class_index >= 0 && facts->classes.contents[class_index].is_module ? ROLE_EVIDENCE : ROLE_UNKNOWN;
+  }
+  if (linked.class_) return links_class_is_module(facts->links, linked.summary, linked.class_) ? ROLE_EVIDENCE : ROLE_NONE;
+  return ROLE_UNKNOWN; /* a factory in another file */
+}
+
+/* `Net()`, `Net().to(device)`, `DDP(model)`, `get_model()`. */
+static RoleOrUnknown roles__constructor(const Facts *facts, TSNode call, int32_t function, int depth) {
+  static const char *const PASSING[] = {"to", "cuda", "cpu", "half", "float", "double", "bfloat16", "train",
+                                        "eval", "requires_grad_", "share_memory", NULL};
+  Text method = call_method_name(facts->source, call);
+  if (method.length && text_in(method, PASSING)) return roles__value(facts, call_receiver(call), function, depth + 1);
+  char buffer[192];
+  Text qualified = {facts_qualify(facts, node_field(call, F_FUNCTION), buffer, sizeof buffer), 0};
+  qualified.length = (uint32_t)strlen(qualified.ptr);
+  Text last = text_last_segment(qualified);
+  if (text_is(method, "prepare") && call_positional_count(call) == 1) {
+    return roles__value(facts, call_positional(call, 0), function, depth + 1);
+  }
+  RoleOrUnknown role = roles__library_constructor(qualified);
+  if (role != ROLE_UNKNOWN) return role;
+  role = roles__class(facts, qualified, last);
+  if (role != ROLE_UNKNOWN) return role;
+  int32_t factory = facts_resolve_call(facts, call, function);
+  if (factory >= 0) return roles__factory(facts, factory, depth);
+  return ROLE_UNKNOWN;
+}
+
+static RoleOrUnknown roles__value(const Facts *facts, TSNode value, int32_t function, int depth) {
+  if (depth > ROLES_MAX_DEPTH || ts_node_is_null(value)) return ROLE_UNKNOWN;
+  value = node_unparenthesize(value);
+  if (node_is(value, K_CALL)) return roles__constructor(facts, value, function, depth);
+  if (node_is(value, K_IDENTIFIER) || node_is(value, K_ATTRIBUTE)) {
+    Role role = roles__module(facts, node_text(facts->source, value), function, depth + 1);
+    return role == ROLE_EVIDENCE ? ROLE_EVIDENCE : ROLE_UNKNOWN;
+  }
+  return ROLE_NONE;
+}
+
+/* `model, opt, loader = accelerator.prepare(model, opt, loader)`: each
+ * target is what the argument at its position is. */
+static RoleOrUnknown roles__prepared(const Facts *facts, Text name, int32_t function, int depth) {
+  if (!facts->has_prepare) return ROLE_UNKNOWN;
+  for (int32_t scope = function;; scope = -1) {
+    AssignIter it = facts_assigns(facts, name, scope);
+    for (const Assign *assign; (assign = assign_iter_next(&it));) {
+      TSNode value = node_unparenthesize(assign->value);
+      if (!assign->unpacked || assign->position == UNPACKED_DEEP || !node_is(value, K_CALL)) continue;
+      if (!text_is(call_method_name(facts->source, value), "prepare")) continue;
+      return roles__value(facts, call_positional(value, assign->position), function, depth + 1);
+    }
+    if (scope < 0) return ROLE_UNKNOWN;
+  }
+}
+
+/* `self.encoder` inside a method: what __init__ assigned to it. */
+static RoleOrUnknown roles__self_attribute(const Facts *facts, Text name, int32_t function, int depth) {
+  int32_t class_index = facts_class_of_function(facts, function);
+  if (class_index < 0) return ROLE_UNKNOWN;
+  for (uint32_t i = 0; i < facts->functions.size; i++) {
+    const Function *init = array_get(&facts->functions, i);
+    if (init->class_index != class_index || !text_is(init->name, "__init__")) continue;
+    AssignIter it = facts_assigns(facts, name, (int32_t)i);
+    for (const Assign *assign; (assign = assign_iter_next(&it));) {
+      if (assign->subscript || assign->unpacked) continue;
+      RoleOrUnknown role = roles__value(facts, assign->value, (int32_t)i, depth + 1);
+      if (role != ROLE_UNKNOWN) return role;
+    }
+  }
+  return ROLE_UNKNOWN;
+}
+
+/* ---- Use ------------------------------------------------------------------------- */
+
+/* `def evaluate(model: nn.Module, ...)`: the annotation of parameter
+ * `name` of `function`. */
+static bool roles__annotated_module(const Facts *facts, Text name, int32_t function) {
+  if (function < 0) return false;
+  TSNode parameters = node_field(facts->functions.contents[function].node, F_PARAMETERS);
+  for (uint32_t i = 0; i < ts_node_named_child_count(parameters); i++) {
+    TSNode parameter = ts_node_named_child(parameters, i);
+    if (strcmp(ts_node_type(parameter), "typed_parameter") != 0 &&
+        strcmp(ts_node_type(parameter), "typed_default_parameter") != 0) {
+      continue;
+    }
+    TSNode first = ts_node_named_child(parameter, 0);
+    if (!text_eq(node_text(facts->source, first), name)) continue;
+    Text type = node_text(facts->source, ts_node_child_by_field_name(parameter, "type", 4));
+    if (text_contains_ci(type, "Module") || text_contains_ci(type, "Model")) return true;
+    int32_t class_index = facts_class_named(facts, text_last_segment(type));
+    return class_index >= 0 && facts->classes.contents[class_index].is_module;
+  }
+  return false;
+}
+
+/* A parameter every caller in the project passes a module to. */
+static bool roles__passed_module(const Facts *facts, Text name, int32_t function) {
+  if (function < 0) return false;
+  const Function *entry = array_get(&facts->functions, function);
+  if (!entry->module_parameters) return false;
+  for (uint32_t i = 0; i < 30; i++) {
+    if (!(entry->module_parameters & (1u << i))) continue;
+    if (text_eq(facts_parameter(facts, function, i), name)) return true;
+  }
+  return false;
+}
+
+bool roles_used_as_module(const Facts *facts, Text name, int32_t function) {
+  name = facts_canonical(facts, name);
+  if (facts_used_as_module(facts, name)) return true;
+  return roles__annotated_module(facts, name, function) || roles__passed_module(facts, name, function);
+}
+
+/* ---- Modules ------------------------------------------------------------------------ */
+
+static Role roles__settle(RoleOrUnknown role) { return role == ROLE_UNKNOWN ? ROLE_NONE : (Role)role; }
+
+/* Methods every nn.Module has: `model.parameters()` is no forward. */
+static bool roles__module_method(Text name) {
+  static const char *const METHODS[] = {
+      "parameters", "named_parameters", "modules", "named_modules", "children", "named_children", "buffers",
+      "state_dict", "load_state_dict", "train", "eval", "zero_grad", "to", "cuda", "cpu", "half", "float",
+      "double", "bfloat16", "apply", "add_module", "register_buffer", "register_parameter", "register_forward_hook",
+      "register_forward_pre_hook", "register_full_backward_hook", "requires_grad_", "share_memory", "type",
+      "extra_repr", "get_submodule", "get_parameter", "generate", "save_pretrained", "resize_token_embeddings",
+      "gradient_checkpointing_enable", "get_input_embeddings", "get_output_embeddings", "tie_weights",
+      "print_trainable_parameters", "num_parameters", "compile", "fuse", "module", NULL};
+  return text_in(name, METHODS);
+}
+
+/* `owner.attribute` where owner's class is known: what its __init__
+ * assigns to the attribute (a method of the class is no submodule). */
+static RoleOrUnknown roles__known_attribute(const Facts *facts, TSNode constructor, Text attribute, int depth) {
+  char buffer[192];
+  Text qualified = {facts_qualify(facts, node_field(constructor, F_FUNCTION), buffer, sizeof buffer), 0};
+  qualified.length = (uint32_t)strlen(qualified.ptr);
+  int32_t class_index = facts_class_named(facts, text_last_segment(qualified));
+  if (class_index >= 0) {
+    for (uint32_t i = 0; i < facts->functions.size; i++) {
+      const Function *method = array_get(&facts->functions, i);
+      if (method->class_index == class_index && text_eq(method->name, attribute)) return ROLE_NONE;
+    }
+    char *self_name = gl_format("self.%.*s", (int)attribute.length, attribute.ptr);
+    int32_t init = -1;
+    for (uint32_t i = 0; i < facts->functions.size && init < 0; i++) {
+      const Function *method = array_get(&facts->functions, i);
+      if (method->class_index == class_index && text_is(method->name, "__init__")) init = (int32_t)i;
+    }
+    RoleOrUnknown role = init >= 0 ? roles__self_attribute(facts, (Text){self_name, (uint32_t)strlen(self_name)}, init, depth)
+                                   : ROLE_UNKNOWN;
+    free(self_name);
+    return role;
+  }
+  Linked linked;
+  if (!links_find(facts->links, NULL, qualified, &linked) || !linked.class_) return ROLE_UNKNOWN;
+  for (uint32_t i = 0; i < linked.class_->submodules.size; i++) {
+    const char *entry = linked.class_->submodules.contents[i];
+    const char *equals = strchr(entry, '=');
+    if (!equals || (size_t)(equals - entry) != attribute.length || memcmp(entry, attribute.ptr, attribute.length)) continue;
+    Text built = {equals + 1, (uint32_t)strlen(equals + 1)};
+    RoleOrUnknown role = roles__library_constructor(built);
+    if (role != ROLE_UNKNOWN) return role;
+    Linked part;
+    if (links_find(facts->links, linked.summary, built, &part) && part.class_) {
+      return links_class_is_module(facts->links, part.summary, part.class_) ? ROLE_EVIDENCE : ROLE_NONE;
+    }
+    return ROLE_UNKNOWN;
+  }
+  return ROLE_NONE; /* a method or plain attribute of a project class */
+}
+
+/* `a.b`: a submodule of a module shown by evidence; of a library module
+ * (a torchvision or transformers model), only a name can say. */
+static RoleOrUnknown roles__attribute(const Facts *facts, Text name, int32_t function, int depth) {
+  Text owner = name;
+  while (owner.length && owner.ptr[owner.length - 1] != '.') owner.length--;
+  if (owner.length <= 1) return ROLE_UNKNOWN;
+  owner.length--;
+  if (text_is(owner, "self")) return roles__self_attribute(facts, name, function, depth);
+  Text attribute = text_last_segment(name);
+  if (roles__verb_named(attribute) || roles__module_method(attribute)) return ROLE_NONE;
+  if (roles__module(facts, owner, function, depth + 1) != ROLE_EVIDENCE) return ROLE_UNKNOWN;
+  const Binding *instance = facts_binding(facts, BIND_INSTANCE, facts_canonical(facts, owner));
+  RoleOrUnknown role = instance && !ts_node_is_null(instance->node)
+                           ? roles__known_attribute(facts, instance->node, attribute, depth + 1)
+                           : ROLE_UNKNOWN;
+  if (role != ROLE_UNKNOWN) return role;
+  return roles__named_module(attribute) ? ROLE_NAME : ROLE_NONE;
+}
+
+static Role roles__module(const Facts *facts, Text name, int32_t function, int depth) {
+  if (!facts->uses_torch || name.length == 0 || text_is(name, "self") || text_is(name, "super")) return ROLE_NONE;
+  if (depth > ROLES_MAX_DEPTH) return ROLE_NONE;
+  name = facts_canonical(facts, name);
+  const Binding *instance = facts_binding(facts, BIND_INSTANCE, name);
+  RoleOrUnknown role = instance && !ts_node_is_null(instance->node)
+                           ? roles__constructor(facts, instance->node, function, depth + 1)
+                           : ROLE_UNKNOWN;
+  if (role == ROLE_UNKNOWN) role = roles__prepared(facts, name, function, depth);
+  if (role != ROLE_UNKNOWN && !(role == ROLE_NONE && roles_used_as_module(facts, name, function))) return (Role)role;
+  if (roles_used_as_module(facts, name, function)) return ROLE_EVIDENCE;
+  if (memchr(name.ptr, '.', name.length)) {
+    role = roles__attribute(facts, name, function, depth);
+    if (role != ROLE_UNKNOWN) return roles__settle(role);
+  }
+  return roles__named_module(name) ? ROLE_NAME : ROLE_NONE;
+}
+
+Role roles_module(const Facts *facts, Text name, int32_t function) {
+  return roles__module(facts, name, function, 0);
+}
+
+/* ---- Forwards ---------------------------------------------------------------------- */
+
+/* torchvision.models.resnet50(), models.vgg16(): a member of an imported
+ * library namespace, not a module instance of the script. */
+static bool roles__library_member(const Facts *facts, TSNode call) {
+  TSNode receiver = call_receiver(call);
+  if (ts_node_is_null(receiver)) return false;
+  Text text = node_text(facts->source, receiver);
+  uint32_t head = 0;
+  while (head < text.length && text.ptr[head] != '.') head++;
+  Text first = {text.ptr, head};
+  return facts_import(facts, first) != NULL || text_is(first, "torchvision") || text_is(first, "torch");
+}
+
+Text roles_forward_module(const Facts *facts, TSNode call) {
+  if (text_is(call_method_name(facts->source, call), "forward")) return node_text(facts->source, call_receiver(call));
+  return call_function_text(facts->source, call);
+}
+
+Role roles_forward(const Facts *facts, TSNode call, int32_t function) {
+  Text callee = roles_forward_module(facts, call);
+  if (text_is(callee, "self")) {
+    return facts->uses_torch && function >= 0 && facts->functions.contents[function].in_module_class ? ROLE_EVIDENCE
+                                                                                                     : ROLE_NONE;
+  }
+  Text last = text_last_segment(callee);
+  if (text_capitalized(last) || roles__verb_named(last) || roles_loss_function(callee) ||
+      roles__library_member(facts, call)) {
+    return ROLE_NONE;
+  }
+  return roles__module(facts, callee, function, 0);
+}
+
+/* ---- Frozen parts ---------------------------------------------------------------- */
+
+/* A project class whose __init__ freezes `attribute` (or itself). */
+static bool roles__frozen_by_class(const Facts *facts, Text module) {
+  uint32_t head = 0;
+  while (head < module.length && module.ptr[head] != '.') head++;
+  const Binding *instance = facts_binding(facts, BIND_INSTANCE, facts_canonical(facts, (Text){module.ptr, head}));
+  if (!instance || ts_node_is_null(instance->node)) return false;
+  char buffer[192];
+  const char *qualified = facts_qualify(facts, node_field(instance->node, F_FUNCTION), buffer, sizeof buffer);
+  Linked linked;
+  if (!links_find(facts->links, NULL, (Text){qualified, (uint32_t)strlen(qualified)}, &linked) || !linked.class_) {
+    return false;
+  }
+  Text attribute = head < module.length ? (Text){module.ptr + head + 1, module.length - head - 1} : (Text){"self", 4};
+  for (uint32_t i = 0; i < linked.class_->frozen.size; i++) {
+    Text frozen = {linked.class_->frozen.contents[i], (uint32_t)strlen(linked.class_->frozen.contents[i])};
+    if (text_is(frozen, "self") || text_owns(frozen, attribute)) return true;
+  }
+  return false;
+}
+
+bool roles_frozen(const Facts *facts, Text module) {
+  Text bare = text_strip_self(facts_canonical(facts, module));
+  for (uint32_t i = 0; i < facts->frozen.size; i++) {
+    if (text_owns(facts->frozen.contents[i], bare)) return true;
+  }
+  return roles__frozen_by_class(facts, facts_canonical(facts, module));
+}

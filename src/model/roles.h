@@ -1,0 +1,67 @@
+/* roles.h — what a value is, from evidence: is it a module, is a call a
+ * forward, is it frozen, is a callee a loss.
+ *
+ * A value is a module because the code shows it: it was built from an
+ * nn.Module class (this file's, another project file's through links.h,
+ * or a library's: torch.nn, torchvision, timm, transformers
+ * `from_pretrained`), it flows from one (`.to()`, `.cuda()`, `DDP(...)`,
+ * `accelerator.prepare(...)` position by position, `torch.compile`), it is
+ * `self` or a submodule attribute inside an nn.Module, it is used as one
+ * (`.parameters()`, `.eval()`, handed to an optimizer, `.zero_grad()`), or
+ * it is a parameter whose annotation says so or whose every caller in the
+ * project passes a module. A name alone (`model`, `encoder`, `netD`) is
+ * weaker evidence: ROLE_NAME, which rules report only when asked to
+ * (`--pedantic`). */
+#ifndef GPULINT_ROLES_H
+#define GPULINT_ROLES_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "syntax.h"
+
+struct Facts;
+
+typedef enum {
+  ROLE_NONE,     /* not a module, as far as the code shows */
+  ROLE_NAME,     /* only its name says it is one */
+  ROLE_EVIDENCE, /* the code shows it is one */
+} Role;
+
+/* Whether `name` (an expression's text) in `function` (-1: module level)
+ * is a module, and on what evidence. */
+Role roles_module(const struct Facts *facts, Text name, int32_t function);
+
+/* Whether `call`, in `function` (-1: module level), runs a module's forward (`model(x)`, `self.encoder(x)`,
+ * `model.forward(x)`, `self(x)` in a module's method), and on what
+ * evidence; ROLE_NONE for constructors, losses, helpers and library
+ * functions. */
+Role roles_forward(const struct Facts *facts, TSNode call, int32_t function);
+
+/* The module a forward call runs: `self.encoder` for
+ * `self.encoder.forward(x)`; the callee text otherwise. */
+Text roles_forward_module(const struct Facts *facts, TSNode call);
+
+/* Whether the code uses `name` as a module: `.parameters()`,
+ * `.named_parameters()`, `.eval()`, `.train()`, `.zero_grad()` on what is
+ * no optimizer, `.requires_grad_()`, `.modules()`, handed to an optimizer,
+ * or annotated as a module. */
+bool roles_used_as_module(const struct Facts *facts, Text name, int32_t function);
+
+/* Whether a qualified class name is a module class of torch or a framework
+ * built on it ("torch.nn.Module", "pytorch_lightning.LightningModule",
+ * "transformers.PreTrainedModel"). */
+bool roles_library_module_class(Text qualified);
+
+/* Whether only the name reads as a module's (model, netD, self.encoder);
+ * for resolving calls, never for findings. */
+bool roles_named_module(Text name);
+
+/* Whether a callee's text names a loss: criterion, loss_fn, F.cross_entropy. */
+bool roles_loss_function(Text callee);
+
+/* Whether `module` (or a module that owns it) is frozen: its forwards
+ * build no graph. */
+bool roles_frozen(const struct Facts *facts, Text module);
+
+#endif

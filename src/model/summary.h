@@ -1,0 +1,91 @@
+/* summary.h — what one file tells the others.
+ *
+ * A Summary is computed from a file's own facts (facts.h) and flow
+ * (flow.h), without looking at other files; links.h joins summaries
+ * across files when a question needs it. Names are stored as written in
+ * the file, qualified through its imports ("torch.nn.Module",
+ * ".meters.AverageMeter"). Everything a Summary holds is owned by it. */
+#ifndef GPULINT_SUMMARY_H
+#define GPULINT_SUMMARY_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "array.h"
+
+/* Bits of SummaryFunction.returns: the whole value, and elements 0..29 of
+ * returned tuples. */
+#define RETURNS_WHOLE 1u
+#define RETURNS_ELEMENT(i) (2u << (i))
+#define SUMMARY_MAX_PARAMETERS 30
+
+typedef struct {
+  char *name;            /* "evaluate", or "AverageMeter.update" for methods */
+  uint32_t line;         /* 1-based line of the `def` */
+  uint32_t reaches;      /* REACH bits (facts.h), through the file's own helpers */
+  uint8_t decorated;     /* GradMode its decorators set */
+  bool wraps_grad_off;   /* usable as a decorator that turns grad off */
+  bool all_callers_grad_off; /* every call in its own file is grad-off */
+  bool has_loop;
+  bool is_method;
+  uint32_t keeps;        /* bit i: positional parameter i (after self) is kept past the call */
+  uint32_t returns;      /* RETURNS_* bits: which returned values carry a graph */
+  uint32_t plain_returns; /* RETURNS_* bits: returned values that are Python numbers */
+  uint32_t module_parameters; /* bit i: parameter i is used as a module (.eval(), .parameters()) */
+  uint32_t external_calls_start, external_calls_count; /* its calls of imported names */
+  Array(char *) parameters; /* positional parameter names, `self` left out */
+} SummaryFunction;
+
+typedef struct {
+  char *name;
+  uint32_t line;
+  Array(char *) bases;      /* qualified base expressions */
+  bool defines_forward;
+  bool module_base;         /* a base is a torch (or framework) module class */
+  Array(char *) submodules; /* "encoder=torch.nn.LSTM": attributes set from a constructor in __init__ */
+  Array(char *) frozen;     /* attributes frozen in __init__; "self" for the whole module */
+} SummaryClass;
+
+typedef struct {
+  char *local;     /* the name bound in the file */
+  char *qualified; /* "pkg.mod.name", ".mod.name" */
+} SummaryImport;
+
+/* A call of an imported name, `engine.evaluate(model, loader)`. */
+typedef struct {
+  char *callee;       /* qualified through imports: "engine.evaluate" */
+  int32_t function;   /* the SummaryFunction it sits in, -1 at module level */
+  uint32_t line;
+  uint8_t grad;       /* GradMode at the call */
+  bool in_loop;
+  uint32_t module_arguments; /* bit i: positional argument i is a module by evidence */
+} SummaryCall;
+
+typedef struct {
+  char *path;           /* absolute */
+  uint64_t hash;        /* of the bytes it was computed from */
+  bool uses_torch;
+  Array(SummaryFunction) functions;
+  Array(SummaryClass) classes;
+  Array(SummaryImport) imports;
+  Array(SummaryCall) calls; /* grouped by function: see external_calls_start */
+} Summary;
+
+struct Facts;
+struct Flow;
+
+/* Summarises a file from its facts and flow; the caller deletes it.
+ * Copies what it keeps. */
+Summary *summary_new(const char *path, uint64_t hash, const struct Facts *facts, struct Flow *flow);
+void summary_delete(Summary *self);
+
+/* The function or method named `name` ("f", "Class.f"), or NULL. */
+const SummaryFunction *summary_function(const Summary *self, const char *name, uint32_t length);
+const SummaryClass *summary_class(const Summary *self, const char *name, uint32_t length);
+/* The qualified name the file's import binds to `local`, or NULL. */
+const char *summary_import(const Summary *self, const char *local, uint32_t length);
+
+/* A stable 64-bit hash of bytes (for content identity). */
+uint64_t summary_hash_bytes(const char *bytes, size_t length);
+
+#endif
