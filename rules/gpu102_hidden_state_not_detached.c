@@ -74,11 +74,13 @@ static bool gpu102__fresh(const RuleContext *ctx, const Assign *assign, const Lo
 }
 
 /* Whether the loop feeds `name` back from the outputs of the forward bound
- * by `statement` (directly, or rebuilt from them) and never makes it fresh. */
+ * by `statement` (directly, or rebuilt from them) and never makes it fresh;
+ * a target of the loop itself is fresh every iteration. */
 static bool gpu102__carried(const RuleContext *ctx, Text name, const Loop *loop, TSNode statement) {
   bool carried = false;
   AssignIter it = facts_assigns(ctx->facts, name, loop->function);
   for (const Assign *assign; (assign = assign_iter_next(&it));) {
+    if (ts_node_eq(assign->statement, loop->node)) return false; /* `for x, y in loader:` rebinds it */
     if (!node_contains(loop->body, assign->statement)) continue;
     if (ts_node_eq(assign->statement, statement)) {
       carried = true;

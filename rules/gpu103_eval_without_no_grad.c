@@ -158,6 +158,30 @@ static bool gpu103__stripped_at_once(const RuleContext *ctx, const Event *forwar
   return text_is(attribute, "detach") || text_is(attribute, "item") || text_is(attribute, "tolist");
 }
 
+/* `dist = policy(obs); memory.log_probs.append(dist)`: the result is kept
+ * in a container for a later update (a rollout buffer that another method
+ * backpropagates), so the graph is wanted. */
+static bool gpu103__kept_for_later(const RuleContext *ctx, const Event *forward) {
+  TSNode statement = ts_node_parent(forward->node);
+  Text kept = {"", 0};
+  if (node_is(statement, K_ASSIGNMENT)) kept = node_text(ctx->source, node_field(statement, F_LEFT));
+  const Facts *facts = ctx->facts;
+  uint32_t first, end;
+  TSNode scope = forward->loop >= 0 ? facts->loops.contents[forward->loop].body : forward->node;
+  facts_events_within(facts, scope, &first, &end);
+  for (uint32_t i = first; i < end; i++) {
+    const Event *store = array_get(&facts->events, i);
+    if (store->kind != EV_STORE || store->function != forward->function) continue;
+    if (node_contains(store->node, forward->node)) return true;
+    TSNode value = call_positional(store->node, 0);
+    if (kept.length && text_mentions(node_text(ctx->source, value), kept) &&
+        flow_carries(ctx->flow, value, forward->function) != CARRY_NONE) {
+      return true;
+    }
+  }
+  return false;
+}
+
 /* A forward inside a training loop whose result reaches no backward (a
  * validation batch scored between steps without .eval() or no_grad). The
  * loop must itself backpropagate, and the forward must be the loop's own,
@@ -251,7 +275,7 @@ static void gpu103__check_scope(RuleContext *ctx, int32_t unit, TSNode scope) {
     bool evaluating = !ts_node_is_null(eval_switch) ||
                       (in_loop && gpu103__evaluation_function(ctx->facts, event->function)) ||
                       (over_data && gpu103__test_function(ctx->facts, event->function)) ||
-                      (in_loop && gpu103__trains_nothing(ctx, event->loop) &&
+                      (in_loop && gpu103__trains_nothing(ctx, event->loop) && !gpu103__kept_for_later(ctx, event) &&
                        (over_data || (gpu103__never_trains(ctx->facts, event->function) &&
                                       !gpu103__feeds_back(ctx, event) && !gpu103__stripped_at_once(ctx, event))));
     /* A side forward is told by where its value goes, not by what runs after it. */

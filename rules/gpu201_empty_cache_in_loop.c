@@ -15,39 +15,56 @@
 #include "rule.h"
 
 #define WORK (REACH(EV_FORWARD) | REACH(EV_BACKWARD) | REACH(EV_STEP))
+#define TRAINING (REACH(EV_BACKWARD) | REACH(EV_STEP))
 
-/* What each loop's body runs itself, in one pass over the events: per-step
- * work (forward, backward, step) directly or through helpers that hold no
- * loop, and calls of helpers whose own loops do that work. */
-static void gpu201__scan_events(const Facts *facts, bool *direct_work, bool *helper_loops) {
+typedef struct {
+  bool work;          /* forward, backward or step, itself or through loopless helpers */
+  bool training;      /* backward or step, likewise */
+  bool helper_trains; /* calls a helper whose own loop trains */
+  bool helper_loops;  /* calls a helper whose own loop runs forwards only */
+} LoopWork;
+
+/* What each loop's body runs, in one pass over the events. */
+static void gpu201__scan_events(const Facts *facts, LoopWork *work) {
   for (uint32_t i = 0; i < facts->events.size; i++) {
     const Event *event = array_get(&facts->events, i);
     if (event->loop < 0) continue;
-    if (REACH(event->kind) & WORK) direct_work[event->loop] = true;
-    if (event->kind != EV_CALL) continue;
-    const Function *callee = array_get(&facts->functions, event->callee);
-    if (!(callee->reaches & WORK)) continue;
-    if (callee->has_loop) helper_loops[event->loop] = true;
-    else direct_work[event->loop] = true;
+    LoopWork *here = &work[event->loop];
+    uint32_t reaches = REACH(event->kind);
+    if (event->kind == EV_CALL) reaches = facts->functions.contents[event->callee].reaches;
+    if (event->kind == EV_EXTERNAL) reaches = event->reaches;
+    if (!(reaches & WORK)) continue;
+    bool helper_loop = (event->kind == EV_CALL && facts->functions.contents[event->callee].has_loop) ||
+                       (event->kind == EV_EXTERNAL && event->flag);
+    if (helper_loop && (reaches & TRAINING)) here->helper_trains = true;
+    else if (helper_loop) here->helper_loops = true;
+    else {
+      here->work = true;
+      here->training |= (reaches & TRAINING) != 0;
+    }
   }
 }
 
 /* A per-step loop iterates data, or does per-step work itself while no
- * nested loop (its own or a helper's) does it. Inner loops come after
- * their parents, so a reverse pass sees them first. */
+ * nested loop does it: its own, a helper's that trains, or a helper's
+ * evaluation loop when the loop trains nothing itself (a loop over models
+ * that benchmarks each). Inner loops come after their parents, so a
+ * reverse pass sees them first. */
 static bool *gpu201__per_step_loops(const RuleContext *ctx) {
   const Facts *facts = ctx->facts;
   uint32_t count = facts->loops.size;
   bool *per_step = gl_calloc(count + 1, sizeof(bool));
-  bool *direct_work = gl_calloc(count + 1, sizeof(bool));
+  LoopWork *work = gl_calloc(count + 1, sizeof(LoopWork));
   bool *inner_work = gl_calloc(count + 1, sizeof(bool));
-  gpu201__scan_events(facts, direct_work, inner_work);
+  gpu201__scan_events(facts, work);
   for (uint32_t i = count; i > 0; i--) {
-    per_step[i - 1] = facts_loop_iterates_data(facts, (int32_t)(i - 1)) || (direct_work[i - 1] && !inner_work[i - 1]);
+    const LoopWork *here = &work[i - 1];
+    bool nested = inner_work[i - 1] || here->helper_trains || (here->helper_loops && !here->training);
+    per_step[i - 1] = facts_loop_iterates_data(facts, (int32_t)(i - 1)) || (here->work && !nested);
     int32_t parent = facts->loops.contents[i - 1].parent;
     if (per_step[i - 1] && parent >= 0) inner_work[parent] = true;
   }
-  free(direct_work);
+  free(work);
   free(inner_work);
   return per_step;
 }

@@ -580,6 +580,7 @@ static void facts__settle_external(Facts *self) {
     Linked linked;
     if (event->kind != EV_EXTERNAL || !links_find(self->links, NULL, event->target, &linked) || !linked.function) continue;
     event->reaches = links_reaches(self->links, linked.summary, linked.function);
+    event->flag = linked.function->has_loop;
   }
 }
 

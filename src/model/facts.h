@@ -63,7 +63,8 @@ typedef struct {
                        EV_FREEZE: the module. */
   GradMode lexical_grad; /* from with-blocks and decorators around it */
   bool flag;        /* EV_STEP: the engine clears itself (DeepSpeed);
-                       EV_GRAD_TOGGLE: the value it sets */
+                       EV_GRAD_TOGGLE: the value it sets;
+                       EV_EXTERNAL: the function it runs holds a loop */
   Text module;      /* EV_CLEAR of a module (`netD.zero_grad()`): the module;
                        EV_STEP: the module its optimizer was built over
                        (`optim.Adam(netD.parameters())`), when known */

@@ -519,14 +519,15 @@ bool flow_keeps_parameter(Flow *self, int32_t function, Text name) {
   return false;
 }
 
-/* `items.clear()`, `del items[:]` anywhere in the file, or an attribute
- * container emptied by a method other than __init__. */
+/* `items.clear()`, `del items[:]` anywhere in the file (or the clearing
+ * of an object that owns it: `memory.clear()` for `memory.rewards`), or an
+ * attribute container emptied by a method other than __init__. */
 bool flow_container_emptied(Flow *self, Text name) {
   const Facts *facts = self->facts;
   Text bare = text_strip_self(name);
   for (uint32_t i = 0; i < facts->events.size; i++) {
     const Event *event = array_get(&facts->events, i);
-    if (event->kind == EV_RESET && text_eq(text_strip_self(event->target), bare)) return true;
+    if (event->kind == EV_RESET && text_owns(text_strip_self(event->target), bare)) return true;
   }
   if (!text_contains_ci(name, "self.")) return false;
   for (uint32_t i = 0; i < facts->functions.size; i++) {
