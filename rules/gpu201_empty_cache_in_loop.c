@@ -34,8 +34,7 @@ static void gpu201__scan_events(const Facts *facts, LoopWork *work) {
     if (event->kind == EV_CALL) reaches = facts->functions.contents[event->callee].reaches;
     if (event->kind == EV_EXTERNAL) reaches = event->reaches;
     if (!(reaches & WORK)) continue;
-    bool helper_loop = (event->kind == EV_CALL && facts->functions.contents[event->callee].has_loop) ||
-                       (event->kind == EV_EXTERNAL && event->flag);
+    bool helper_loop = (event->kind == EV_CALL || event->kind == EV_EXTERNAL) && (reaches & REACH_LOOP);
     if (helper_loop && (reaches & TRAINING)) here->helper_trains = true;
     else if (helper_loop) here->helper_loops = true;
     else {

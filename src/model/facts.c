@@ -516,7 +516,7 @@ static void facts__summarize(Facts *self) {
     changed = 0;
     for (uint32_t i = 0; i < self->functions.size; i++) {
       Function *function = array_get(&self->functions, i);
-      uint32_t reaches = facts__reach_of(self, (int32_t)i, function->node);
+      uint32_t reaches = facts__reach_of(self, (int32_t)i, function->node) | (function->has_loop ? REACH_LOOP : 0);
       if (reaches != function->reaches) {
         function->reaches = reaches;
         changed = 1;
@@ -580,7 +580,6 @@ static void facts__settle_external(Facts *self) {
     Linked linked;
     if (event->kind != EV_EXTERNAL || !links_find(self->links, NULL, event->target, &linked) || !linked.function) continue;
     event->reaches = links_reaches(self->links, linked.summary, linked.function);
-    event->flag = linked.function->has_loop;
   }
 }
 

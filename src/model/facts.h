@@ -42,6 +42,8 @@ typedef enum {
 } EventKind;
 
 #define REACH(kind) (1u << (kind))
+/* Among REACH bits: the function, or one it calls, holds a loop. */
+#define REACH_LOOP (1u << 31)
 
 /* Grad mode at a point, as far as the file shows. */
 typedef enum {
@@ -63,8 +65,7 @@ typedef struct {
                        EV_FREEZE: the module. */
   GradMode lexical_grad; /* from with-blocks and decorators around it */
   bool flag;        /* EV_STEP: the engine clears itself (DeepSpeed);
-                       EV_GRAD_TOGGLE: the value it sets;
-                       EV_EXTERNAL: the function it runs holds a loop */
+                       EV_GRAD_TOGGLE: the value it sets */
   Text module;      /* EV_CLEAR of a module (`netD.zero_grad()`): the module;
                        EV_STEP: the module its optimizer was built over
                        (`optim.Adam(netD.parameters())`), when known */

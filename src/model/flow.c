@@ -519,6 +519,13 @@ bool flow_keeps_parameter(Flow *self, int32_t function, Text name) {
   return false;
 }
 
+/* `memory.clear()`, `buffer.reset()` where the class of this file defines
+ * that method. */
+static bool flow__clearing_method(const Facts *facts, const Event *call) {
+  Text name = facts->functions.contents[call->callee].name;
+  return text_is(name, "clear") || text_is(name, "reset") || text_is(name, "clear_memory");
+}
+
 /* `items.clear()`, `del items[:]` anywhere in the file (or the clearing
  * of an object that owns it: `memory.clear()` for `memory.rewards`), or an
  * attribute container emptied by a method other than __init__. */
@@ -528,6 +535,10 @@ bool flow_container_emptied(Flow *self, Text name) {
   for (uint32_t i = 0; i < facts->events.size; i++) {
     const Event *event = array_get(&facts->events, i);
     if (event->kind == EV_RESET && text_owns(text_strip_self(event->target), bare)) return true;
+    if (event->kind == EV_CALL && flow__clearing_method(facts, event) &&
+        text_owns(text_strip_self(node_text(facts->source, call_receiver(event->node))), bare)) {
+      return true;
+    }
   }
   if (!text_contains_ci(name, "self.")) return false;
   for (uint32_t i = 0; i < facts->functions.size; i++) {
