@@ -18,9 +18,21 @@
 
 /* ---- Is the store per-iteration? ----------------------------------------- */
 
-/* Whether `name` is rebound inside `loop` itself (a per-iteration
- * container), or inside a loop around it while `loop` is a short inner
- * loop (over heads, augmentations, time steps) rather than over data. */
+/* Whether `statement` sits under an if inside `body`: it does not run on
+ * every pass (`if i % log_interval == 0: total = 0`). */
+static bool gpu101__conditional(TSNode statement, TSNode body) {
+  TSNode at = ts_node_parent(statement);
+  for (int steps = 0; !ts_node_is_null(at) && !ts_node_eq(at, body) && steps < MAX_ASCENT; at = ts_node_parent(at), steps++) {
+    Kind kind = node_kind(at);
+    if (kind == K_IF_STATEMENT || kind == K_ELIF_CLAUSE || kind == K_ELSE_CLAUSE) return true;
+  }
+  return false;
+}
+
+/* Whether `name` is rebound on every pass of `loop` itself (a
+ * per-iteration container; a reset under an if does not count), or inside
+ * a loop around it while `loop` is a short inner loop (over heads,
+ * augmentations, time steps) rather than over data. */
 static bool gpu101__rebuilt_in_loop(const RuleContext *ctx, Text name, int32_t function, int32_t loop) {
   const Facts *facts = ctx->facts;
   bool over_data = facts_loop_iterates_data(facts, loop);
@@ -28,7 +40,11 @@ static bool gpu101__rebuilt_in_loop(const RuleContext *ctx, Text name, int32_t f
   for (const Assign *assign; (assign = assign_iter_next(&it));) {
     if (assign->augmented || assign->subscript || assign->loop < 0) continue;
     if (text_mentions(node_text(ctx->source, assign->value), name)) continue; /* total = total + x */
-    if (node_contains(facts->loops.contents[loop].body, assign->statement)) return true;
+    TSNode body = facts->loops.contents[loop].body;
+    if (node_contains(body, assign->statement)) {
+      if (!gpu101__conditional(assign->statement, body)) return true;
+      continue;
+    }
     for (int32_t at = facts->loops.contents[loop].parent; at >= 0 && !over_data; at = facts->loops.contents[at].parent) {
       if (node_contains(facts->loops.contents[at].body, assign->statement)) return true;
     }

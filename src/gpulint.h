@@ -80,8 +80,8 @@ typedef struct {
   uint32_t start_byte;
   uint32_t end_byte;
   char *message; /* owned by the result */
-  char *related_path;    /* the other file whose fact the finding rests on,
-                            relative to the project root, or NULL; owned */
+  char *related_path;    /* the other file whose fact the finding rests on
+                            (absolute), or NULL; owned */
   uint32_t related_line; /* 1-based line there */
 } GlFinding;
 

@@ -19,6 +19,7 @@ void config_init(Config *self) {
   memset(self, 0, sizeof *self);
   self->respect_gitignore = -1;
   self->force_exclude = -1;
+  self->pedantic = -1;
 }
 
 void config_clear(Config *self) {
@@ -180,6 +181,10 @@ static bool config__force_exclude(const TomlEntry *entry, Config *config, Config
   return config__boolean(entry, &config->force_exclude, error);
 }
 
+static bool config__pedantic(const TomlEntry *entry, Config *config, ConfigError *error) {
+  return config__boolean(entry, &config->pedantic, error);
+}
+
 static bool config__output_format(const TomlEntry *entry, Config *config, ConfigError *error) {
   OutputFormat format;
   if (!config__string(entry->value, "`output-format`", error)) return false;
@@ -204,6 +209,7 @@ static const struct {
     {"per-file-ignores", config__per_file_ignores},
     {"respect-gitignore", config__respect_gitignore},
     {"force-exclude", config__force_exclude},
+    {"pedantic", config__pedantic},
     {"output-format", config__output_format},
 };
 

@@ -47,6 +47,7 @@ typedef struct {
   PerFileIgnores per_file_ignores;
   int respect_gitignore;      /* -1 when not set */
   int force_exclude;          /* -1 when not set */
+  int pedantic;               /* -1 when not set */
   char *output_format;        /* NULL when not set; a known format name */
 } Config;
 

@@ -25,6 +25,9 @@ const char CHECK_USAGE[] =
     "  --ignore CODES               rules to leave out\n"
     "  --extend-per-file-ignores GLOB:CODES\n"
     "                               leave rules out in files matching GLOB\n"
+    "  --pedantic                   also report findings whose only evidence is a\n"
+    "                               name (`model`, `criterion`) and GPU103 on single\n"
+    "                               forwards outside loops (default: off)\n"
     "\n"
     "Files:\n"
     "  --exclude GLOBS              replace the default excludes\n"
@@ -233,6 +236,8 @@ SWITCH(options__respect_gitignore, self->flags.respect_gitignore = 1)
 SWITCH(options__no_respect_gitignore, self->flags.respect_gitignore = 0)
 SWITCH(options__force_exclude, self->flags.force_exclude = 1)
 SWITCH(options__no_force_exclude, self->flags.force_exclude = 0)
+SWITCH(options__pedantic, self->flags.pedantic = 1)
+SWITCH(options__no_pedantic, self->flags.pedantic = 0)
 SWITCH(options__isolated, self->isolated = true)
 SWITCH(options__exit_zero, self->exit_zero = true)
 SWITCH(options__statistics, self->statistics = true)
@@ -261,6 +266,8 @@ static const struct {
     {"no-respect-gitignore", 0, false, options__no_respect_gitignore},
     {"force-exclude", 0, false, options__force_exclude},
     {"no-force-exclude", 0, false, options__no_force_exclude},
+    {"pedantic", 0, false, options__pedantic},
+    {"no-pedantic", 0, false, options__no_pedantic},
     {"config", 0, true, options__config},
     {"isolated", 0, false, options__isolated},
     {"stdin-filename", 0, true, options__stdin_filename},

@@ -92,11 +92,9 @@ static void lint__report(RuleContext *ctx, TSNode node, GlEffect effect, Basis b
   GlFinding *finding = lint__add(ctx->findings, ctx->source, ctx->rule_index, effect, ts_node_start_byte(node),
                                  ts_node_end_byte(node), message);
   if (!basis.linked) return;
-  char where[512];
-  links_where(ctx->links, basis.linked, where, sizeof where);
-  char *colon = strrchr(where, ':');
-  finding->related_line = colon ? (uint32_t)strtoul(colon + 1, NULL, 10) : 0;
-  finding->related_path = colon ? gl_strndup(where, (size_t)(colon - where)) : gl_strdup(where);
+  const Linked *linked = basis.linked;
+  finding->related_path = gl_strdup(linked->summary->path);
+  finding->related_line = linked->function ? linked->function->line : linked->class_ ? linked->class_->line : 1;
 }
 
 void rule_report(RuleContext *ctx, TSNode node, GlEffect effect, const char *format, ...) {
@@ -289,7 +287,7 @@ static bool lint__run_rules(GlLinter *self, GlFileResult *result, Findings *find
   Facts *facts = facts_new(source, root, links);
   bool whole = !facts->truncated;
   Flow *flow = flow_new(facts);
-  for (uint32_t i = 0; i < RULE_COUNT; i++) {
+  for (uint32_t i = 0; i < RULE_COUNT && !(facts->other_framework && !facts->imports_torch); i++) {
     if (!rules->enabled[i] || !RULES[i]->check) continue;
     RuleContext ctx = {source, facts, flow, links, rules->pedantic, root, RULES[i], i, findings};
     RULES[i]->check(&ctx);

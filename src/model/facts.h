@@ -177,7 +177,11 @@ typedef struct Facts {
   bool has_toggles;
   bool has_prepare; /* calls a `.prepare(...)` (Accelerate maps its arguments one to one) */
   bool uses_torch; /* imports torch or a framework built on it, uses
-                      `torch.` without the import, or calls backward() */
+                      `torch.` without the import, or calls backward()
+                      while importing no other framework */
+  bool imports_torch;   /* imports torch or a framework built on it */
+  bool other_framework; /* imports MXNet, TensorFlow, JAX, ...: without
+                           torch, its training code is none of ours */
   bool truncated;  /* nodes below FACTS_MAX_DEPTH were left out */
 } Facts;
 

@@ -81,16 +81,32 @@ static const char *const CLEAN_TORCH[] = {
 
 static Carry flow__assign(Flow *self, const Assign *assign);
 
+/* Whether a loop around `assign` also holds byte `at`: then `at` reads the
+ * value the assignment made on the previous pass. */
+static bool flow__same_loop(const Facts *facts, const Assign *assign, uint32_t at) {
+  for (int32_t loop = assign->loop, steps = 0; loop >= 0 && steps < 64; loop = facts->loops.contents[loop].parent, steps++) {
+    TSNode node = facts->loops.contents[loop].node;
+    if (ts_node_start_byte(node) <= at && at < ts_node_end_byte(node)) return true;
+  }
+  return false;
+}
+
 /* The last plain (not subscript) assignment of `name` completed before
  * `at` in `function` (so `loss = loss.mean()` reads the earlier `loss`),
- * else the last one anywhere in it (a value from the previous iteration). */
+ * else the last one after it in a loop around `at` (a value from the
+ * previous iteration); names are read in order, so a later loop's
+ * `batch` is not an earlier one's. */
 static const Assign *flow__definition(const Flow *self, Text name, int32_t function, uint32_t at) {
   const Assign *before = NULL, *last = NULL;
   AssignIter it = facts_assigns(self->facts, name, function);
   for (const Assign *assign; (assign = assign_iter_next(&it));) {
     if (assign->subscript) continue;
-    if (ts_node_end_byte(assign->statement) <= at) before = assign;
-    last = assign;
+    /* a loop's target is bound where its body starts */
+    TSNode statement = assign->statement;
+    uint32_t bound = node_is(statement, K_FOR_STATEMENT) ? ts_node_start_byte(node_field(statement, F_BODY))
+                                                          : ts_node_end_byte(statement);
+    if (bound <= at) before = assign;
+    else if (!before && flow__same_loop(self->facts, assign, at)) last = assign;
   }
   return before ? before : last;
 }
@@ -413,7 +429,13 @@ static Carry flow__call(Flow *self, TSNode call, int32_t function) {
     return reducing ? flow__any_argument(self, call, function) : CARRY_NONE;
   }
   if (text_in(method, STRIPPING_METHODS)) return CARRY_NONE;
-  return flow__expression(self, call_receiver(call), function);
+  Carry receiver = flow__expression(self, call_receiver(call), function);
+  static const char *const COLLECTIVES[] = {"gather", "reduce", "gather_for_metrics", "pad_across_processes",
+                                            "all_gather", "all_reduce", NULL};
+  if (receiver == CARRY_NONE && text_in(method, COLLECTIVES)) { /* accelerator.gather(loss) is loss, gathered */
+    return flow__expression(self, call_positional(call, 0), function);
+  }
+  return receiver;
 }
 
 /* `out.max(1)[1]`, `torch.topk(out, 5)[1]`: the indices of a

@@ -235,13 +235,21 @@ const char *const *facts_torch_modules(uint32_t *count) {
   return TORCH_MODULES;
 }
 
-/* Notes whether an imported module is torch or built on it. */
+/* Frameworks with their own autograd: their `loss.backward()` and
+ * `trainer.step()` are not PyTorch's. */
+static const char *const OTHER_FRAMEWORKS[] = {"mxnet", "tensorflow", "keras", "jax", "flax", "paddle",
+                                               "mindspore", "oneflow", "chainer", "tinygrad", NULL};
+
+/* Notes whether an imported module is torch or built on it, or another
+ * framework. */
 static void walk__note_import(Facts *self, Text module) {
   uint32_t head = 0;
   while (head < module.length && module.ptr[head] != '.') head++;
+  Text top = {module.ptr, head};
   for (size_t i = 0; i < sizeof TORCH_MODULES / sizeof TORCH_MODULES[0]; i++) {
-    if (text_is((Text){module.ptr, head}, TORCH_MODULES[i])) self->uses_torch = true;
+    if (text_is(top, TORCH_MODULES[i])) self->uses_torch = self->imports_torch = true;
   }
+  if (text_in(top, OTHER_FRAMEWORKS)) self->other_framework = true;
 }
 
 static void walk__bind(Facts *self, BindingKind kind, Text name, Text value) {
@@ -526,7 +534,8 @@ static void walk__call(Walk *self, TSNode call) {
   if (callee.length > 6 && memcmp(callee.ptr, "torch.", 6) == 0) self->facts->uses_torch = true;
   char buffer[128];
   const char *qualified = facts_qualify(self->facts, function, buffer, sizeof buffer);
-  if (text_is(method, "backward") || text_is(method, "manual_backward")) {
+  if ((text_is(method, "backward") || text_is(method, "manual_backward")) &&
+      strncmp(qualified, "torch.distributed.autograd.", 27) != 0) { /* distributed autograd keeps its own gradients */
     walk__event(self, EV_BACKWARD, call);
     self->facts->uses_torch = true; /* a snippet without its imports still trains */
   } else if (text_is(method, "step") || text_is(method, "optimizer_step")) {
@@ -657,6 +666,7 @@ void walk_tree(Facts *facts, TSNode root) {
   array_push(&walk.frames, ((Frame){0, -1, -1, -1, GRAD_ON}));
   walk__run(&walk, root);
   array_delete(&walk.frames);
+  if (facts->other_framework && !facts->imports_torch) facts->uses_torch = false;
 }
 
 int walk_with_grad_mode(const Facts *facts, TSNode with) {

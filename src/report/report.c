@@ -285,7 +285,17 @@ static void report__statistics(FILE *out, const ReportOptions *options, const Re
 
 /* ---- JSON ------------------------------------------------------------------------------ */
 
-static cJSON *report__json_finding(const char *path, const GlFinding *finding) {
+/* `related`: the other file's definition the finding rests on. */
+static void report__json_related(const ReportOptions *options, cJSON *object, const GlFinding *finding) {
+  if (!finding->related_path) return;
+  char *relative = report_relative_path(options, finding->related_path);
+  cJSON *related = cJSON_AddObjectToObject(object, "related");
+  cJSON_AddStringToObject(related, "path", relative ? relative : finding->related_path);
+  cJSON_AddNumberToObject(related, "line", finding->related_line);
+  free(relative);
+}
+
+static cJSON *report__json_finding(const ReportOptions *options, const char *path, const GlFinding *finding) {
   const GlRuleInfo *rule = gl_rule_info(finding->rule);
   cJSON *object = cJSON_CreateObject();
   cJSON_AddStringToObject(object, "path", path);
@@ -302,6 +312,7 @@ static cJSON *report__json_finding(const char *path, const GlFinding *finding) {
   char *url = report_rule_url(rule);
   cJSON_AddStringToObject(object, "url", url);
   free(url);
+  report__json_related(options, object, finding);
   return object;
 }
 
@@ -311,7 +322,7 @@ static void report__json(FILE *out, const ReportOptions *options, const ReportFi
   for (size_t i = 0; i < count; i++) {
     const GlFileResult *result = files[i].result;
     for (uint32_t j = 0; j < result->finding_count; j++) {
-      cJSON *object = report__json_finding(result->path, &result->findings[j]);
+      cJSON *object = report__json_finding(options, result->path, &result->findings[j]);
       if (!lines) {
         cJSON_AddItemToArray(array, object);
         continue;

@@ -166,6 +166,14 @@ static cJSON *report__sarif_result(const ReportOptions *options, const ReportFil
   free(prefix);
   cJSON *locations = cJSON_AddArrayToObject(result, "locations");
   cJSON_AddItemToArray(locations, report__sarif_location(options, file->result->path, finding));
+  if (finding->related_path) {
+    GlFinding there = {.start = {finding->related_line, 1}, .end = {finding->related_line, 1}};
+    cJSON *related = cJSON_AddArrayToObject(result, "relatedLocations");
+    cJSON *location = report__sarif_location(options, finding->related_path, &there);
+    cJSON_AddNumberToObject(location, "id", 1);
+    report__add_text(location, "message", "the fact in another file this finding rests on");
+    cJSON_AddItemToArray(related, location);
+  }
   char hash[40];
   snprintf(hash, sizeof hash, "%016" PRIx64 ":1",
            report_fingerprint(rule->code, NULL, report__line_of(file, index), report_occurrence(file, index), SALT_SARIF));
