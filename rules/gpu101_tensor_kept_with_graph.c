@@ -110,7 +110,7 @@ static void gpu101__report(RuleContext *ctx, TSNode node, TSNode value, int32_t 
   bool training = gpu101__backpropagated_here(ctx, value, loop, function);
   Text kept = node_text(ctx->source, value);
   uint32_t shown = kept.length > 40 ? 40 : kept.length;
-  Basis basis = {carry < CARRY_EVIDENCE, linked};
+  Basis basis = {carry < CARRY_EVIDENCE, linked, training};
   char by[400];
   const char *kept_by = gpu101__kept_by(ctx, linked, by, sizeof by);
   if (training) {

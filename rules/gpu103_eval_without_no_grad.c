@@ -265,7 +265,7 @@ static void gpu103__report(RuleContext *ctx, const FlatEvent *flat, Text module,
   const Event *forward = flat->event;
   const char *where = evaluating ? "runs in eval mode with grad enabled and nothing backpropagates its result"
                                  : "runs with grad enabled inside a training loop, but no backward uses its result";
-  Basis basis = {forward->weak || !gpu103__repeated(ctx, flat), NULL};
+  Basis basis = {forward->weak || !gpu103__repeated(ctx, flat), NULL, false};
   rule_report_on(ctx, forward->node, GL_EFFECT_PEAK, basis,
                  "`%.*s` %s: autograd still records the graph and keeps every activation for it (measured 8.2x "
                  "the peak memory of ResNet-50 at batch 64 on an H200, and growth when outputs are kept); run it "

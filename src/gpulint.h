@@ -74,6 +74,7 @@ typedef struct {
 typedef struct {
   uint32_t rule; /* registry index */
   GlEffect effect;
+  GlSeverity severity; /* the rule's, or lower for a milder variant */
   GlPosition start;
   GlPosition end;
   uint32_t cell; /* 1-based notebook cell as Jupyter shows it; 0 for .py */

@@ -206,15 +206,15 @@ void cache_delete(Cache *self) {
 const char *cache_directory(const Cache *self) { return self->directory; }
 
 /* ---- Entries: {"key": HEX, "error": ..., "note": ..., "findings": [[CODE,
- * effect, line, column, end line, end column, cell, start byte, end byte,
- * message(, related path, related line)], ...], "depends": [[PATH, HASH],
+ * effect, severity, line, column, end line, end column, cell, start byte,
+ * end byte, message(, related path, related line)], ...], "depends": [[PATH, HASH],
  * ...]} --------------------------------------------------------------------- */
 
 static cJSON *cache__encode_finding(const GlFinding *finding) {
   const GlRuleInfo *rule = gl_rule_info(finding->rule);
-  double numbers[] = {finding->effect,      finding->start.line, finding->start.column,
-                      finding->end.line,    finding->end.column, finding->cell,
-                      finding->start_byte,  finding->end_byte};
+  double numbers[] = {finding->effect,     finding->severity,   finding->start.line, finding->start.column,
+                      finding->end.line,   finding->end.column, finding->cell,       finding->start_byte,
+                      finding->end_byte};
   cJSON *item = cJSON_CreateArray();
   cJSON_AddItemToArray(item, cJSON_CreateString(rule ? rule->code : ""));
   for (size_t i = 0; i < sizeof numbers / sizeof numbers[0]; i++) {
@@ -268,19 +268,20 @@ static bool cache__number(const cJSON *item, uint32_t *out) {
 /* One finding; false when the item is not a finding of a known rule. */
 static bool cache__decode_finding(const cJSON *item, GlFinding *out) {
   int size = cJSON_GetArraySize(item);
-  if (!cJSON_IsArray(item) || (size != 10 && size != 12)) return false;
+  if (!cJSON_IsArray(item) || (size != 11 && size != 13)) return false;
   const cJSON *field = item->child;
   int rule = cJSON_IsString(field) ? gl_rule_index(field->valuestring) : -1;
-  uint32_t n[8];
-  for (size_t i = 0; i < 8; i++) {
+  uint32_t n[9];
+  for (size_t i = 0; i < 9; i++) {
     field = field->next;
     if (!cache__number(field, &n[i])) return false;
   }
   field = field->next;
-  if (rule < 0 || n[0] > GL_EFFECT_SLOWDOWN || !cJSON_IsString(field)) return false;
-  *out = (GlFinding){.rule = (uint32_t)rule, .effect = (GlEffect)n[0], .start = {n[1], n[2]}, .end = {n[3], n[4]},
-                     .cell = n[5], .start_byte = n[6], .end_byte = n[7], .message = gl_strdup(field->valuestring)};
-  if (size == 12) {
+  if (rule < 0 || n[0] > GL_EFFECT_SLOWDOWN || n[1] > GL_SEVERITY_WARNING || !cJSON_IsString(field)) return false;
+  *out = (GlFinding){.rule = (uint32_t)rule, .effect = (GlEffect)n[0], .severity = (GlSeverity)n[1],
+                     .start = {n[2], n[3]}, .end = {n[4], n[5]}, .cell = n[6], .start_byte = n[7], .end_byte = n[8],
+                     .message = gl_strdup(field->valuestring)};
+  if (size == 13) {
     const cJSON *path = field->next;
     if (!cJSON_IsString(path) || !cache__number(path->next, &out->related_line)) {
       free(out->message);

@@ -75,8 +75,8 @@ const char *gl_version(void) { return GPULINT_VERSION; }
 
 static GlFinding *lint__add(Findings *findings, const Source *source, uint32_t rule, GlEffect effect,
                             uint32_t start_byte, uint32_t end_byte, char *message) {
-  GlFinding finding = {.rule = rule, .effect = effect, .start_byte = start_byte, .end_byte = end_byte,
-                       .message = message};
+  GlFinding finding = {.rule = rule, .effect = effect, .severity = RULES[rule]->info.severity,
+                       .start_byte = start_byte, .end_byte = end_byte, .message = message};
   uint32_t end_cell = 0;
   finding.start = source_position(source, start_byte, &finding.cell);
   finding.end = source_position(source, end_byte, &end_cell);
@@ -91,6 +91,7 @@ static void lint__report(RuleContext *ctx, TSNode node, GlEffect effect, Basis b
   char *message = gl_vformat(format, args);
   GlFinding *finding = lint__add(ctx->findings, ctx->source, ctx->rule_index, effect, ts_node_start_byte(node),
                                  ts_node_end_byte(node), message);
+  if (basis.warning) finding->severity = GL_SEVERITY_WARNING;
   if (!basis.linked) return;
   const Linked *linked = basis.linked;
   finding->related_path = gl_strdup(linked->summary->path);
@@ -100,7 +101,7 @@ static void lint__report(RuleContext *ctx, TSNode node, GlEffect effect, Basis b
 void rule_report(RuleContext *ctx, TSNode node, GlEffect effect, const char *format, ...) {
   va_list args;
   va_start(args, format);
-  lint__report(ctx, node, effect, (Basis){false, NULL}, format, args);
+  lint__report(ctx, node, effect, (Basis){false, NULL, false}, format, args);
   va_end(args);
 }
 

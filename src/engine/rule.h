@@ -46,6 +46,8 @@ typedef struct {
                            with --pedantic */
   const Linked *linked; /* a fact from another file of the project: the
                            finding names it as its related location */
+  bool warning;         /* a milder variant: severity warning whatever the
+                           rule's */
 } Basis;
 
 /* rule_report with a basis. */

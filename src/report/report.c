@@ -138,7 +138,7 @@ static void report__text_finding(FILE *out, const ReportOptions *options, const 
   fprintf(out, "%s%s:", reset, report__paint(options, CYAN));
   if (finding->cell) fprintf(out, "cell %u:", finding->cell);
   fprintf(out, "%u:%u:%s ", finding->start.line, finding->start.column, reset);
-  const char *colour = rule->severity == GL_SEVERITY_ERROR ? RED : YELLOW;
+  const char *colour = finding->severity == GL_SEVERITY_ERROR ? RED : YELLOW;
   fprintf(out, "%s%s%s ", report__paint(options, colour), rule->code, reset);
   report__safe(out, finding->message);
   fputc('\n', out);
@@ -179,7 +179,7 @@ static void report__snippet(FILE *out, const ReportOptions *options, const GlFin
     uint32_t end = finding->end.line == finding->start.line && finding->end.column > finding->start.column
                        ? finding->end.column : length + 1;
     uint32_t carets = end > finding->start.column ? end - finding->start.column : 1;
-    fputs(report__paint(options, rule->severity == GL_SEVERITY_ERROR ? RED : YELLOW), out);
+    fputs(report__paint(options, finding->severity == GL_SEVERITY_ERROR ? RED : YELLOW), out);
     for (uint32_t i = 0; i < carets; i++) fputc('^', out);
     fprintf(out, "%s\n", reset);
   }
@@ -307,7 +307,7 @@ static cJSON *report__json_finding(const ReportOptions *options, const char *pat
   cJSON_AddStringToObject(object, "code", rule->code);
   cJSON_AddStringToObject(object, "name", rule->name);
   cJSON_AddStringToObject(object, "message", finding->message);
-  cJSON_AddStringToObject(object, "severity", gl_severity_name(rule->severity));
+  cJSON_AddStringToObject(object, "severity", gl_severity_name(finding->severity));
   cJSON_AddStringToObject(object, "effect", gl_effect_name(finding->effect));
   char *url = report_rule_url(rule);
   cJSON_AddStringToObject(object, "url", url);

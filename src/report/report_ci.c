@@ -93,8 +93,8 @@ static void report__add_text(cJSON *object, const char *key, const char *text) {
   cJSON_AddStringToObject(message, "text", text);
 }
 
-static const char *report__level(const GlRuleInfo *rule) {
-  return rule->severity == GL_SEVERITY_ERROR ? "error" : "warning";
+static const char *report__level(GlSeverity severity) {
+  return severity == GL_SEVERITY_ERROR ? "error" : "warning";
 }
 
 static cJSON *report__sarif_rule(uint32_t index) {
@@ -114,7 +114,7 @@ static cJSON *report__sarif_rule(uint32_t index) {
   const char *docs = gl_rule_docs(index);
   cJSON_AddStringToObject(help, "markdown", docs ? docs : rule->summary);
   cJSON *configuration = cJSON_AddObjectToObject(object, "defaultConfiguration");
-  cJSON_AddStringToObject(configuration, "level", report__level(rule));
+  cJSON_AddStringToObject(configuration, "level", report__level(rule->severity));
   cJSON *properties = cJSON_AddObjectToObject(object, "properties");
   cJSON *tags = cJSON_AddArrayToObject(properties, "tags");
   cJSON_AddItemToArray(tags, cJSON_CreateString("pytorch"));
@@ -158,7 +158,7 @@ static cJSON *report__sarif_result(const ReportOptions *options, const ReportFil
   cJSON *result = cJSON_CreateObject();
   cJSON_AddStringToObject(result, "ruleId", rule->code);
   cJSON_AddNumberToObject(result, "ruleIndex", rule_index);
-  cJSON_AddStringToObject(result, "level", report__level(rule));
+  cJSON_AddStringToObject(result, "level", report__level(finding->severity));
   char *prefix = report__cell_prefix(finding);
   char *message = gl_format("%s%s", prefix, finding->message);
   report__add_text(result, "message", message);
@@ -272,7 +272,7 @@ static void report__github_finding(FILE *out, const ReportOptions *options, cons
   const GlRuleInfo *rule = gl_rule_info(finding->rule);
   char *shown = report__ci_path(options, path);
   char *file = report_github_escape(shown, true);
-  fprintf(out, "::%s file=%s", report__level(rule), file);
+  fprintf(out, "::%s file=%s", report__level(finding->severity), file);
   if (!finding->cell) {
     fprintf(out, ",line=%u,col=%u,endLine=%u,endColumn=%u", finding->start.line, finding->start.column,
             finding->end.line, finding->end.column);
@@ -320,7 +320,7 @@ static cJSON *report__gitlab_issue(const ReportOptions *options, const ReportFil
            report_fingerprint(rule->code, path, line, occurrence, SALT_GITLAB),
            report_fingerprint(rule->code, path, line, occurrence, SALT_GITLAB + 1));
   cJSON_AddStringToObject(issue, "fingerprint", fingerprint);
-  cJSON_AddStringToObject(issue, "severity", rule->severity == GL_SEVERITY_ERROR ? "major" : "minor");
+  cJSON_AddStringToObject(issue, "severity", finding->severity == GL_SEVERITY_ERROR ? "major" : "minor");
   cJSON *categories = cJSON_AddArrayToObject(issue, "categories");
   cJSON_AddItemToArray(categories, cJSON_CreateString(report__gitlab_category(finding->effect)));
   cJSON *location = cJSON_AddObjectToObject(issue, "location");

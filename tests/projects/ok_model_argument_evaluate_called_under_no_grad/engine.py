@@ -1,0 +1,26 @@
+# evaluate() receives the model as a parameter; every call of it is under torch.no_grad().
+import torch.nn.functional as F
+
+
+def train_one_epoch(model, loader, optimizer, device):
+    model.train()
+    running = 0.0
+    for x, y in loader:
+        x, y = x.to(device), y.to(device)
+        optimizer.zero_grad()
+        loss = F.cross_entropy(model(x), y)
+        loss.backward()
+        optimizer.step()
+        running += loss.item()
+    return running / len(loader)
+
+
+def evaluate(model, loader, device):
+    total_loss, correct = 0.0, 0
+    for x, y in loader:
+        x, y = x.to(device), y.to(device)
+        out = model(x)
+        total_loss += F.cross_entropy(out, y, reduction="sum").item()
+        correct += (out.argmax(dim=1) == y).sum().item()
+    n = len(loader.dataset)
+    return total_loss / n, correct / n
