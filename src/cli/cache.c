@@ -207,7 +207,7 @@ const char *cache_directory(const Cache *self) { return self->directory; }
 
 /* ---- Entries: {"key": HEX, "error": ..., "note": ..., "findings": [[CODE,
  * effect, severity, line, column, end line, end column, cell, start byte,
- * end byte, message(, related path, related line)], ...], "depends": [[PATH, HASH],
+ * end byte, (related path, related line,) message], ...], "depends": [[PATH, HASH],
  * ...]} --------------------------------------------------------------------- */
 
 static cJSON *cache__encode_finding(const GlFinding *finding) {
@@ -220,11 +220,11 @@ static cJSON *cache__encode_finding(const GlFinding *finding) {
   for (size_t i = 0; i < sizeof numbers / sizeof numbers[0]; i++) {
     cJSON_AddItemToArray(item, cJSON_CreateNumber(numbers[i]));
   }
-  cJSON_AddItemToArray(item, cJSON_CreateString(finding->message ? finding->message : ""));
   if (finding->related_path) {
     cJSON_AddItemToArray(item, cJSON_CreateString(finding->related_path));
     cJSON_AddItemToArray(item, cJSON_CreateNumber(finding->related_line));
   }
+  cJSON_AddItemToArray(item, cJSON_CreateString(finding->message ? finding->message : ""));
   return item;
 }
 
@@ -277,18 +277,18 @@ static bool cache__decode_finding(const cJSON *item, GlFinding *out) {
     if (!cache__number(field, &n[i])) return false;
   }
   field = field->next;
+  const cJSON *related = NULL;
+  uint32_t related_line = 0;
+  if (size == 13) {
+    related = field;
+    if (!cJSON_IsString(related) || !cache__number(related->next, &related_line)) return false;
+    field = related->next->next;
+  }
   if (rule < 0 || n[0] > GL_EFFECT_SLOWDOWN || n[1] > GL_SEVERITY_WARNING || !cJSON_IsString(field)) return false;
   *out = (GlFinding){.rule = (uint32_t)rule, .effect = (GlEffect)n[0], .severity = (GlSeverity)n[1],
                      .start = {n[2], n[3]}, .end = {n[4], n[5]}, .cell = n[6], .start_byte = n[7], .end_byte = n[8],
-                     .message = gl_strdup(field->valuestring)};
-  if (size == 13) {
-    const cJSON *path = field->next;
-    if (!cJSON_IsString(path) || !cache__number(path->next, &out->related_line)) {
-      free(out->message);
-      return false;
-    }
-    out->related_path = gl_strdup(path->valuestring);
-  }
+                     .message = gl_strdup(field->valuestring),
+                     .related_path = related ? gl_strdup(related->valuestring) : NULL, .related_line = related_line};
   return true;
 }
 

@@ -1057,6 +1057,108 @@ def cache_concurrent_runs(t):
 
 # ---- Rule catalogue --------------------------------------------------------------------------
 
+METER_KEEPS = """class AverageMeter:
+    def __init__(self):
+        self.sum, self.count = 0.0, 0
+
+    def update(self, val, n=1):
+        self.sum += val * n
+        self.count += n
+"""
+
+METER_CONVERTS = METER_KEEPS.replace("self.sum += val * n", "self.sum += float(val) * n")
+
+TRAIN_WITH_METER = """import torch
+import torch.nn as nn
+
+from utils.meters import AverageMeter
+
+
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Linear(8, 2)
+
+    def forward(self, x):
+        return self.fc(x)
+
+
+def train(loader):
+    model = Net()
+    optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
+    losses = AverageMeter()
+    for x, y in loader:
+        optimizer.zero_grad()
+        loss = nn.functional.cross_entropy(model(x), y)
+        loss.backward()
+        optimizer.step()
+        losses.update(loss, x.size(0))
+    return losses.sum / losses.count
+"""
+
+
+def write_meter_project(t, meter=METER_KEEPS):
+    t.write("proj/pyproject.toml", "[project]\nname = \"proj\"\n")
+    t.write("proj/utils/__init__.py", "")
+    t.write("proj/utils/meters.py", meter)
+    return t.write("proj/train.py", TRAIN_WITH_METER)
+
+
+@case
+def facts_cross_files_with_related_locations(t):
+    write_meter_project(t)
+    found = t.run("--format", "json", "proj").expect(1).json()
+    equal([(f["path"], f["line"], f["code"]) for f in found], [("proj/train.py", 25, "GPU101")], "findings")
+    check("utils/meters.py:5" in found[0]["message"], "the message names the other file: %s" % found[0]["message"])
+    equal(found[0]["related"], {"path": "proj/utils/meters.py", "line": 5}, "the related location")
+    equal(found[0]["severity"], "warning", "the host-growth variant's severity")
+    sarif = sarif_run(t, "proj")["results"][0]
+    related = sarif["relatedLocations"][0]["physicalLocation"]
+    equal((related["artifactLocation"]["uri"], related["region"]["startLine"]), ("proj/utils/meters.py", 5),
+          "SARIF related location")
+    equal(sarif["level"], "warning", "SARIF level")
+    # The same file linted alone (as pre-commit passes it) still sees the meter.
+    same_run(t.run("proj/train.py", "-j", "1"), t.run("proj/train.py", "-j", "4"), "-j 1 and -j 4")
+    equal([f["line"] for f in t.run("--format", "json", "proj/train.py").json()], [25], "one file alone")
+    # A meter of the same name that converts keeps nothing: no finding.
+    t.write("proj/utils/meters.py", METER_CONVERTS)
+    t.run("proj").expect(0)
+
+
+@case
+def cache_misses_after_a_dependency_changes(t):
+    write_meter_project(t)
+    t.use_cache()
+    cold = t.run("proj/train.py").expect(1)
+    same_run(t.run("proj/train.py"), cold, "a warm run")
+    t.write("proj/utils/meters.py", METER_CONVERTS)
+    t.run("proj/train.py").expect(0)
+    t.write("proj/utils/meters.py", METER_KEEPS)
+    same_run(t.run("proj/train.py"), cold, "the dependency changed back")
+
+
+NAME_ONLY = """import torch
+
+
+def evaluate(model, loader):
+    outputs = []
+    for x, _ in loader:
+        outputs.append(model(x))
+    return outputs
+"""
+
+
+@case
+def pedantic_reports_findings_resting_on_names(t):
+    t.write("evaluate.py", NAME_ONLY)
+    t.run("evaluate.py").expect(0)
+    codes = [f["code"] for f in t.run("--pedantic", "--format", "json", "evaluate.py").expect(1).json()]
+    equal(sorted(codes), ["GPU101", "GPU103"], "--pedantic")
+    t.write("pyproject.toml", "[tool.gpulint]\npedantic = true\n")
+    t.run("evaluate.py").expect(1)
+    t.run("--no-pedantic", "evaluate.py").expect(0)
+
+
 @case
 def rules_table(t):
     run = t.run("rules").expect(0)
