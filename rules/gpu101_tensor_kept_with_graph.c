@@ -18,17 +18,6 @@
 
 /* ---- Is the store per-iteration? ----------------------------------------- */
 
-/* Whether `statement` sits under an if inside `body`: it does not run on
- * every pass (`if i % log_interval == 0: total = 0`). */
-static bool gpu101__conditional(TSNode statement, TSNode body) {
-  TSNode at = ts_node_parent(statement);
-  for (int steps = 0; !ts_node_is_null(at) && !ts_node_eq(at, body) && steps < MAX_ASCENT; at = ts_node_parent(at), steps++) {
-    Kind kind = node_kind(at);
-    if (kind == K_IF_STATEMENT || kind == K_ELIF_CLAUSE || kind == K_ELSE_CLAUSE) return true;
-  }
-  return false;
-}
-
 /* Whether `name` is rebound on every pass of `loop` itself (a
  * per-iteration container; a reset under an if does not count), or inside
  * a loop around it while `loop` is a short inner loop (over heads,
@@ -42,11 +31,14 @@ static bool gpu101__rebuilt_in_loop(const RuleContext *ctx, Text name, int32_t f
     if (text_mentions(node_text(ctx->source, assign->value), name)) continue; /* total = total + x */
     TSNode body = facts->loops.contents[loop].body;
     if (node_contains(body, assign->statement)) {
-      if (!gpu101__conditional(assign->statement, body)) return true;
+      if (!node_under_if(assign->statement, body)) return true; /* `if i % 100 == 0: total = 0` keeps the sum */
       continue;
     }
+    /* up to the nearest loop over data or that trains: the container
+     * outlives that loop's iterations unless rebuilt inside it */
     for (int32_t at = facts->loops.contents[loop].parent; at >= 0 && !over_data; at = facts->loops.contents[at].parent) {
       if (node_contains(facts->loops.contents[at].body, assign->statement)) return true;
+      if (facts_loop_iterates_data(facts, at) || (facts->loops.contents[at].reaches & REACH(EV_BACKWARD))) break;
     }
   }
   return false;
@@ -66,10 +58,23 @@ static bool gpu101__local_to_call(const RuleContext *ctx, Text name, int32_t fun
   return false;
 }
 
+/* The body of the loop whose passes are the steps around `loop`: the
+ * nearest loop (itself or around it) over data or that trains, else
+ * `loop` itself; a null node for -1. */
+static TSNode gpu101__step_loop_body(const Facts *facts, int32_t loop) {
+  if (loop < 0) return (TSNode){0};
+  for (int32_t at = loop; at >= 0; at = facts->loops.contents[at].parent) {
+    if (facts_loop_iterates_data(facts, at) || (facts->loops.contents[at].reaches & REACH(EV_BACKWARD))) {
+      return facts->loops.contents[at].body;
+    }
+  }
+  return facts->loops.contents[loop].body;
+}
+
 /* Whether what is stored in `name` outlives one iteration of `loop`
  * (-1: one call of a method that stores on `self`). */
 static bool gpu101__outlives_iteration(const RuleContext *ctx, Text name, int32_t function, int32_t loop) {
-  if (flow_container_emptied(ctx->flow, name)) return false;
+  if (flow_container_emptied(ctx->flow, name, gpu101__step_loop_body(ctx->facts, loop))) return false;
   if (loop >= 0) {
     return !gpu101__rebuilt_in_loop(ctx, name, function, loop) && !gpu101__local_to_call(ctx, name, function, loop);
   }

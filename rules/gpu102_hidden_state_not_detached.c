@@ -54,23 +54,13 @@ static bool gpu102__detached(const RuleContext *ctx, TSNode value, int32_t funct
   return text_contains_ci(call_function_text(ctx->source, value), "repackage");
 }
 
-/* Whether `node` sits under an if/else inside `body`. */
-static bool gpu102__conditional(TSNode node, TSNode body) {
-  TSNode at = ts_node_parent(node);
-  for (int steps = 0; !ts_node_is_null(at) && !ts_node_eq(at, body) && steps < MAX_ASCENT; at = ts_node_parent(at), steps++) {
-    Kind kind = node_kind(at);
-    if (kind == K_IF_STATEMENT || kind == K_ELIF_CLAUSE || kind == K_ELSE_CLAUSE) return true;
-  }
-  return false;
-}
-
 /* Whether rebinding the state to `value` at `assign` starts it fresh each
  * iteration: a detach (even under a condition such as `if h is not None`),
  * or a new state built unconditionally from other values. */
 static bool gpu102__fresh(const RuleContext *ctx, const Assign *assign, const Loop *loop, TSNode statement) {
   if (gpu102__detached(ctx, assign->value, loop->function)) return true;
   if (gpu102__mentions_outputs(ctx, assign->value, statement, loop->function)) return false;
-  return !gpu102__conditional(assign->statement, loop->body);
+  return !node_under_if(assign->statement, loop->body);
 }
 
 /* Whether the loop feeds `name` back from the outputs of the forward bound

@@ -112,15 +112,33 @@ static bool gpu103__backward_after(const Source *source, const FlatEvents *event
   return false;
 }
 
-/* The module a forward runs: for `self(x)` inside a method reached through
- * `model.validation_step(batch)`, the receiver `model`. */
+/* Whether the forward runs inside a method of an nn.Module class and is
+ * reached through a call of that method on a module (`self.embed(x)`,
+ * `model.validation_step(batch)`): the module's own method runs it. */
+static bool gpu103__through_module_method(const RuleContext *ctx, const FlatEvent *flat) {
+  const Event *event = flat->event;
+  if (ts_node_eq(flat->anchor, event->node) || !node_is(flat->anchor, K_CALL) || event->function < 0) return false;
+  if (!ctx->facts->functions.contents[event->function].in_module_class) return false;
+  Text target = event->target;
+  return (text_is(target, "self") || text_owns((Text){"self", 4}, target)) && !ts_node_is_null(call_receiver(flat->anchor));
+}
+
+/* The module a forward runs: for `self(x)` or `self.body(x)` inside a
+ * method reached through `model.validation_step(batch)`, the receiver
+ * `model`. */
 static Text gpu103__module(const RuleContext *ctx, const FlatEvent *flat) {
-  Text module = flat->event->target;
-  if (!text_is(module, "self") || ts_node_eq(flat->anchor, flat->event->node) || !node_is(flat->anchor, K_CALL)) {
-    return module;
-  }
-  TSNode receiver = call_receiver(flat->anchor);
-  return ts_node_is_null(receiver) ? module : facts_canonical(ctx->facts, node_text(ctx->source, receiver));
+  if (!gpu103__through_module_method(ctx, flat)) return flat->event->target;
+  return facts_canonical(ctx->facts, node_text(ctx->source, call_receiver(flat->anchor)));
+}
+
+/* `for cls in (GCN, GAT): model = cls(16, 2); model(x)`: a module built
+ * anew in the loop that runs it is a fresh configuration, not a trained
+ * model being evaluated. */
+static bool gpu103__built_in_loop(const RuleContext *ctx, const Event *forward, Text module) {
+  if (forward->loop < 0) return false;
+  const Binding *instance = facts_binding(ctx->facts, BIND_INSTANCE, facts_canonical(ctx->facts, module));
+  if (!instance || ts_node_is_null(instance->node)) return false;
+  return node_contains(ctx->facts->loops.contents[forward->loop].body, instance->node);
 }
 
 /* A loop that runs forwards and nothing that trains: no backward, step or
@@ -211,7 +229,7 @@ static bool gpu103__never_trains(const Facts *facts, int32_t function) {
 }
 
 static bool gpu103__grad_on(const RuleContext *ctx, const FlatEvent *flat, int32_t unit) {
-  if (facts_grad_mode(ctx->facts, flat->event) != GRAD_ON) return false;
+  if (flat->grad_off_on_the_way || facts_grad_mode(ctx->facts, flat->event) != GRAD_ON) return false;
   return ts_node_eq(flat->anchor, flat->event->node) ||
          facts_grad_mode_at(ctx->facts, flat->anchor, unit) == GRAD_ON;
 }
@@ -259,12 +277,17 @@ static bool gpu103__repeated(const RuleContext *ctx, const FlatEvent *flat) {
   return unit >= 0 && facts->functions.contents[unit].called_in_loop;
 }
 
-/* `evaluating`: in eval mode or an evaluation loop; else a forward of a
- * training loop whose result no backward uses. */
-static void gpu103__report(RuleContext *ctx, const FlatEvent *flat, Text module, bool evaluating) {
+/* Where the forward runs: in eval mode, in a loop that trains nothing, or
+ * in a training loop that does not use it. */
+typedef enum { IN_EVAL_MODE, IN_EVALUATION_LOOP, IN_TRAINING_LOOP } Context;
+
+static void gpu103__report(RuleContext *ctx, const FlatEvent *flat, Text module, Context context) {
   const Event *forward = flat->event;
-  const char *where = evaluating ? "runs in eval mode with grad enabled and nothing backpropagates its result"
-                                 : "runs with grad enabled inside a training loop, but no backward uses its result";
+  static const char *const WHERE[] = {
+      [IN_EVAL_MODE] = "runs in eval mode with grad enabled and nothing backpropagates its result",
+      [IN_EVALUATION_LOOP] = "runs with grad enabled in a loop that trains nothing, and nothing backpropagates its result",
+      [IN_TRAINING_LOOP] = "runs with grad enabled inside a training loop, but no backward uses its result"};
+  const char *where = WHERE[context];
   Basis basis = {forward->weak || !gpu103__repeated(ctx, flat), NULL, false};
   rule_report_on(ctx, forward->node, GL_EFFECT_PEAK, basis,
                  "`%.*s` %s: autograd still records the graph and keeps every activation for it (measured 8.2x "
@@ -287,18 +310,21 @@ static void gpu103__check_scope(RuleContext *ctx, int32_t unit, TSNode scope) {
     Text module = gpu103__module(ctx, flat);
     bool in_loop = event->loop >= 0, over_data = in_loop && facts_loop_iterates_data(ctx->facts, event->loop);
     TSNode eval_switch = gpu103__eval_switch(&modes, module);
-    bool evaluating = !ts_node_is_null(eval_switch) ||
-                      (in_loop && gpu103__evaluation_function(ctx->facts, event->function)) ||
-                      (over_data && gpu103__test_function(ctx->facts, event->function)) ||
-                      (in_loop && gpu103__trains_nothing(ctx, event->loop) && !gpu103__kept_for_later(ctx, event) &&
-                       (over_data || (gpu103__never_trains(ctx->facts, event->function) &&
-                                      !gpu103__feeds_back(ctx, event) && !gpu103__stripped_at_once(ctx, event))));
+    bool loop_evaluates = (in_loop && gpu103__evaluation_function(ctx->facts, event->function)) ||
+                          (over_data && gpu103__test_function(ctx->facts, event->function)) ||
+                          (in_loop && gpu103__trains_nothing(ctx, event->loop) && !gpu103__kept_for_later(ctx, event) &&
+                           !gpu103__built_in_loop(ctx, event, module) &&
+                           (over_data || (gpu103__never_trains(ctx->facts, event->function) &&
+                                          !gpu103__test_function(ctx->facts, event->function) &&
+                                          !gpu103__feeds_back(ctx, event) && !gpu103__stripped_at_once(ctx, event))));
+    bool evaluating = !ts_node_is_null(eval_switch) || loop_evaluates;
     /* A side forward is told by where its value goes, not by what runs after it. */
     bool side = !evaluating && gpu103__side_forward(ctx, flat);
     bool unused = side || (evaluating && !gpu103__backward_after(ctx->source, &events, i, eval_switch));
     if (unused && !roles_frozen(ctx->facts, module) && gpu103__grad_on(ctx, flat, unit) &&
         !gpu103__expects_error(ctx, event->node)) {
-      gpu103__report(ctx, flat, module, evaluating);
+      gpu103__report(ctx, flat, module,
+                     !ts_node_is_null(eval_switch) ? IN_EVAL_MODE : evaluating ? IN_EVALUATION_LOOP : IN_TRAINING_LOOP);
     }
   }
   array_delete(&events);

@@ -203,6 +203,15 @@ bool text_starts_with_any(Text text, const char *const *prefixes) {
 
 bool text_capitalized(Text text) { return text.length > 0 && text.ptr[0] >= 'A' && text.ptr[0] <= 'Z'; }
 
+bool node_under_if(TSNode node, TSNode scope) {
+  TSNode at = ts_node_parent(node);
+  for (int steps = 0; !ts_node_is_null(at) && !ts_node_eq(at, scope) && steps < MAX_ASCENT; at = ts_node_parent(at), steps++) {
+    Kind kind = node_kind(at);
+    if (kind == K_IF_STATEMENT || kind == K_ELIF_CLAUSE || kind == K_ELSE_CLAUSE) return true;
+  }
+  return false;
+}
+
 bool text_owns(Text owner, Text name) {
   if (name.length < owner.length || memcmp(name.ptr, owner.ptr, owner.length) != 0) return false;
   return name.length == owner.length || name.ptr[owner.length] == '.';

@@ -172,6 +172,10 @@ TSNode call_keyword(const Source *source, TSNode call, const char *name);
  * `until`: on that path, `until` does not run after `node`. */
 bool node_leaves_before(TSNode node, TSNode until);
 
+/* Whether `node` sits under an if, elif or else between it and `scope`
+ * (an ancestor): it does not run on every pass through `scope`. */
+bool node_under_if(TSNode node, TSNode scope);
+
 /* Whether `inner` lies within `outer` (by byte range). */
 bool node_contains(TSNode outer, TSNode inner);
 /* Looks through parentheses. */

@@ -314,11 +314,16 @@ static Text facts__external_target(Facts *self, TSNode call) {
   return (Text){owned, (uint32_t)strlen(owned)};
 }
 
-static bool facts__instance_of_external(const Facts *self, TSNode call) {
+/* `trainer.fit(...)` on an instance of a class imported from the
+ * project, when that class defines the method (`decoder.attention(h)`
+ * where attention is a submodule is a forward instead). */
+static bool facts__instance_of_external(Facts *self, TSNode call) {
   TSNode callee = node_field(call, F_FUNCTION);
   if (!node_is(callee, K_ATTRIBUTE)) return false;
   const Binding *instance = facts_binding(self, BIND_INSTANCE, node_text(self->source, node_field(callee, F_OBJECT)));
-  return instance && !ts_node_is_null(instance->node) && facts__external(self, instance->node);
+  if (!instance || ts_node_is_null(instance->node) || !facts__external(self, instance->node)) return false;
+  Linked linked;
+  return links_find(self->links, NULL, facts__external_target(self, call), &linked) && linked.function;
 }
 
 /* An unresolved call: a call of an imported name, a module's forward, or
@@ -339,12 +344,20 @@ static void facts__settle_call(Facts *self, Event *event) {
   event->target = facts_canonical(self, roles_forward_module(self, event->node));
 }
 
+static bool facts__module_forward(const Facts *self, int32_t function) {
+  const Function *entry = array_get(&self->functions, function);
+  return entry->in_module_class && text_is(entry->name, "forward") && entry->class_index >= 0;
+}
+
 static void facts__resolve_calls(Facts *self) {
   for (uint32_t i = 0; i < self->events.size; i++) {
     Event *event = array_get(&self->events, i);
     if (event->kind == EV_KIND_COUNT || event->kind == EV_GRAD_TOGGLE) continue;
     int32_t callee = facts_resolve_call(self, event->node, event->function);
-    if (callee >= 0) {
+    if (callee >= 0 && facts__module_forward(self, callee)) {
+      event->kind = EV_FORWARD; /* `self.forward(x)`, `model.forward(x)` of a module class here */
+      event->target = facts_canonical(self, roles_forward_module(self, event->node));
+    } else if (callee >= 0) {
       event->kind = EV_CALL;
       event->callee = callee;
       self->functions.contents[callee].call_count++;
@@ -871,7 +884,7 @@ void facts_delete(Facts *self) {
   free(self);
 }
 
-static void facts__flatten(const Facts *self, int32_t function, TSNode scope, TSNode anchor,
+static void facts__flatten(const Facts *self, int32_t function, TSNode scope, TSNode anchor, bool grad_off,
                            FlatEvents *out, uint32_t depth) {
   uint32_t end = ts_node_end_byte(scope);
   for (uint32_t i = facts__event_index_at(self, ts_node_start_byte(scope)); i < self->events.size; i++) {
@@ -880,16 +893,17 @@ static void facts__flatten(const Facts *self, int32_t function, TSNode scope, TS
     if (event->function != function) continue;
     TSNode here = depth == 0 ? event->node : anchor;
     if (event->kind != EV_CALL) {
-      array_push(out, ((FlatEvent){event, here}));
+      array_push(out, ((FlatEvent){event, here, grad_off}));
     } else if (depth < 4 && event->callee != function) {
       const Function *callee = array_get(&self->functions, event->callee);
-      facts__flatten(self, event->callee, callee->node, here, out, depth + 1);
+      bool off = grad_off || (depth > 0 && facts__mode(self, event) != GRAD_ON) || callee->decorated != GRAD_ON;
+      facts__flatten(self, event->callee, callee->node, here, off, out, depth + 1);
     }
   }
 }
 
 void facts_flatten(const Facts *self, int32_t function, TSNode scope, FlatEvents *out) {
-  facts__flatten(self, function, scope, scope, out, 0);
+  facts__flatten(self, function, scope, scope, false, out, 0);
 }
 
 /* The child of `ancestor` on the way down to `node`. */

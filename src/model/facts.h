@@ -200,6 +200,8 @@ void facts_delete(Facts *self);
 typedef struct {
   const Event *event;
   TSNode anchor;
+  bool grad_off_on_the_way; /* a helper call between the block and the
+                               event runs with grad off */
 } FlatEvent;
 
 typedef Array(FlatEvent) FlatEvents;

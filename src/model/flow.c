@@ -24,6 +24,8 @@ struct Flow {
   Array(uint32_t) edges;          /* its assignments and stores (flow__edge indices) */
   Array(Text) feeding;            /* names whose values reach a backward in it */
   uint32_t depth;
+  bool parameters_carry; /* read every function's parameters as carrying */
+  Flow *given;           /* the same flow with parameters_carry, made at first use */
 };
 
 Flow *flow_new(const Facts *facts) {
@@ -45,6 +47,7 @@ void flow_delete(Flow *self) {
   array_delete(&self->backwards);
   array_delete(&self->feeding);
   array_delete(&self->edges);
+  flow_delete(self->given);
   free(self);
 }
 
@@ -111,6 +114,16 @@ static const Assign *flow__definition(const Flow *self, Text name, int32_t funct
   return before ? before : last;
 }
 
+static bool flow__is_parameter(const Facts *facts, int32_t function, Text name) {
+  if (function < 0) return false;
+  for (uint32_t i = 0; i < 32; i++) {
+    Text parameter = facts_parameter(facts, function, i);
+    if (parameter.length == 0) return false;
+    if (text_eq(parameter, name)) return true;
+  }
+  return false;
+}
+
 Carry flow_name_carries(Flow *self, Text name, int32_t function, uint32_t at) {
   const Assign *definition = flow__definition(self, name, function, at);
   if (!definition && function >= 0 && text_contains_ci(name, "self.")) {
@@ -119,11 +132,13 @@ Carry flow_name_carries(Flow *self, Text name, int32_t function, uint32_t at) {
     }
   }
   if (!definition && function >= 0) definition = flow__definition(self, name, -1, UINT32_MAX);
-  return definition ? flow__assign(self, definition) : CARRY_NONE;
+  if (definition) return flow__assign(self, definition);
+  return self->parameters_carry && flow__is_parameter(self->facts, function, name) ? CARRY_EVIDENCE : CARRY_NONE;
 }
 
 static Carry flow__returns_element(Flow *self, int32_t function, uint8_t position);
 static Carry flow__external_returns(Flow *self, TSNode call, uint8_t position);
+static Carry flow__helper(Flow *self, TSNode call, int32_t helper, uint8_t position, int32_t function);
 
 /* `a, b = value`: the element at the target's position when `value` is a
  * tuple or a same-file helper returning tuples; else the whole value. */
@@ -138,7 +153,7 @@ static Carry flow__unpacked(Flow *self, const Assign *assign) {
       return flow__expression(self, ts_node_named_child(value, assign->position), assign->function);
     }
     int32_t helper = node_is(value, K_CALL) ? facts_resolve_call(self->facts, value, assign->function) : -1;
-    if (helper >= 0) return flow__returns_element(self, helper, assign->position);
+    if (helper >= 0) return flow__helper(self, value, helper, assign->position, assign->function);
     Carry external = node_is(value, K_CALL) ? flow__external_returns(self, value, assign->position) : CARRY_NAME;
     if (external != CARRY_NAME) return external;
   }
@@ -155,10 +170,11 @@ static bool flow__backpropagated_later(const Flow *self, const Assign *assign) {
     const Event *event = self->backwards.contents[i];
     if (event->function != assign->function) continue;
     if (ts_node_start_byte(event->node) < after) continue;
-    TSNode receiver = call_receiver(event->node);
-    Text target = ts_node_is_null(receiver) ? node_text(facts->source, call_positional(event->node, 0))
-                                            : node_text(facts->source, receiver);
-    if (text_mentions(target, assign->name)) return true;
+    /* `loss.backward()` runs on its receiver; `accelerator.backward(loss)`
+     * and `engine.backward(loss)` on their argument */
+    TSNode argument = call_positional(event->node, 0);
+    TSNode on = ts_node_is_null(argument) ? call_receiver(event->node) : argument;
+    if (text_mentions(node_text(facts->source, on), assign->name)) return true;
   }
   return false;
 }
@@ -331,6 +347,28 @@ static Carry flow__returns_element(Flow *self, int32_t function, uint8_t positio
   return flow__returns_in(self, body, function, position);
 }
 
+/* What a helper returns when its parameters carry: `def compute_loss(out,
+ * y): return F.cross_entropy(out, y)` returns a graph when `out` has one. */
+static Carry flow__returns_given(Flow *self, int32_t helper, uint8_t position) {
+  if (!self->given) {
+    self->given = flow_new(self->facts);
+    self->given->parameters_carry = true;
+  }
+  return position == UNPACKED_DEEP ? flow__returns(self->given, helper)
+                                   : flow__returns_element(self->given, helper, position);
+}
+
+static Carry flow__any_argument(Flow *self, TSNode call, int32_t function);
+
+/* A call of a helper of this file: what it returns, or, when that depends
+ * on its arguments, what they carry. */
+static Carry flow__helper(Flow *self, TSNode call, int32_t helper, uint8_t position, int32_t function) {
+  Carry returns = position == UNPACKED_DEEP ? flow__returns(self, helper) : flow__returns_element(self, helper, position);
+  if (returns == CARRY_EVIDENCE || self->parameters_carry) return returns;
+  if (flow__returns_given(self, helper, position) != CARRY_EVIDENCE) return returns;
+  return flow__max(returns, flow__any_argument(self, call, function));
+}
+
 /* ---- Calls ------------------------------------------------------------------ */
 
 static Carry flow__any_argument(Flow *self, TSNode call, int32_t function) {
@@ -359,7 +397,11 @@ static int flow__library_call(Flow *self, TSNode call, int32_t function) {
   if (strncmp(qualified, "torch.", 6) != 0) return -1;
   Text last = text_last_segment((Text){qualified, (uint32_t)strlen(qualified)});
   if (text_in(last, CLEAN_TORCH) || strncmp(qualified, "torch.cuda.", 11) == 0) return 0;
-  if (roles_loss_function(last)) return flow__grad_on(self, call, function) ? CARRY_EVIDENCE : CARRY_NONE;
+  if (roles_loss_function(last)) { /* F.cross_entropy(out, y): as its inputs; unknown inputs, only by name */
+    if (!flow__grad_on(self, call, function)) return CARRY_NONE;
+    Carry inputs = flow__any_argument(self, call, function);
+    return inputs != CARRY_NONE ? inputs : CARRY_NAME;
+  }
   return (int)flow__any_argument(self, call, function);
 }
 
@@ -382,6 +424,13 @@ static Carry flow__loss(Flow *self, TSNode call, int32_t function) {
   return text_starts_with_any(last, REPORTERS) ? CARRY_NONE : CARRY_NAME;
 }
 
+/* Whether RETURNS_* bits `returns` say `bit` carries: the element itself,
+ * or the whole value when it is not returned as a literal tuple. */
+static bool flow__has_return(uint32_t returns, uint32_t bit) {
+  if (returns & bit) return true;
+  return bit != RETURNS_WHOLE && !(returns & ~RETURNS_WHOLE) && (returns & RETURNS_WHOLE);
+}
+
 /* A call of another file's function: what its summary says it returns
  * (`position`: an element of a returned tuple, UNPACKED_DEEP: the
  * whole); CARRY_NAME when it is no function of the project. */
@@ -395,10 +444,8 @@ static Carry flow__external_returns(Flow *self, TSNode call, uint8_t position) {
     return CARRY_NAME;
   }
   uint32_t bit = position == UNPACKED_DEEP || position >= SUMMARY_MAX_PARAMETERS ? RETURNS_WHOLE : RETURNS_ELEMENT(position);
-  if (linked.function->returns & bit) return CARRY_EVIDENCE;
-  if (bit != RETURNS_WHOLE && !(linked.function->returns & ~RETURNS_WHOLE) && (linked.function->returns & RETURNS_WHOLE)) {
-    return CARRY_EVIDENCE; /* returns something with a graph, not as a literal tuple */
-  }
+  if (flow__has_return(linked.function->returns, bit)) return CARRY_EVIDENCE;
+  if (flow__has_return(linked.function->returns_given_arguments, bit)) return flow__any_argument(self, call, -1);
   return CARRY_NONE;
 }
 
@@ -416,7 +463,7 @@ static Carry flow__call(Flow *self, TSNode call, int32_t function) {
   int library = flow__library_call(self, call, function);
   if (library >= 0) return (Carry)library;
   int32_t helper = facts_resolve_call(facts, call, function);
-  if (helper >= 0) return flow__returns(self, helper);
+  if (helper >= 0) return flow__helper(self, call, helper, UNPACKED_DEEP, function);
   Carry external = flow__external_returns(self, call, UNPACKED_DEEP);
   if (external != CARRY_NAME) return external;
   if (roles_loss_function(callee)) return flow__loss(self, call, function);
@@ -515,6 +562,10 @@ Carry flow_returns(Flow *self, int32_t function, uint8_t position) {
   return flow__returns_element(self, function, position);
 }
 
+Carry flow_returns_given_arguments(Flow *self, int32_t function, uint8_t position) {
+  return flow__returns_given(self, function, position);
+}
+
 /* ---- Parameters kept ---------------------------------------------------------- */
 
 /* `self.sum += val * n`, `self.values.append(val)`: whether `function`
@@ -536,7 +587,7 @@ bool flow_keeps_parameter(Flow *self, int32_t function, Text name) {
     const Event *event = array_get(&facts->events, i);
     if (event->kind != EV_STORE || event->function != function) continue;
     TSNode stored = call_positional(event->node, 0);
-    if (text_eq(node_text(facts->source, stored), name) && !flow_container_emptied(self, event->target)) return true;
+    if (text_eq(node_text(facts->source, stored), name) && !flow_container_emptied(self, event->target, (TSNode){0})) return true;
   }
   return false;
 }
@@ -550,12 +601,16 @@ static bool flow__clearing_method(const Facts *facts, const Event *call) {
 
 /* `items.clear()`, `del items[:]` anywhere in the file (or the clearing
  * of an object that owns it: `memory.clear()` for `memory.rewards`), or an
- * attribute container emptied by a method other than __init__. */
-bool flow_container_emptied(Flow *self, Text name) {
+ * attribute container emptied by a method other than __init__. Resets
+ * under an if within `periodic` (a null node: none) do not count. */
+bool flow_container_emptied(Flow *self, Text name, TSNode periodic) {
   const Facts *facts = self->facts;
   Text bare = text_strip_self(name);
   for (uint32_t i = 0; i < facts->events.size; i++) {
     const Event *event = array_get(&facts->events, i);
+    if (!ts_node_is_null(periodic) && node_contains(periodic, event->node) && node_under_if(event->node, periodic)) {
+      continue; /* `if step % 50 == 0: running.clear()` keeps up to 50 steps */
+    }
     if (event->kind == EV_RESET && text_owns(text_strip_self(event->target), bare)) return true;
     if (event->kind == EV_CALL && flow__clearing_method(facts, event) &&
         text_owns(text_strip_self(node_text(facts->source, call_receiver(event->node))), bare)) {

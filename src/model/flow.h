@@ -51,6 +51,10 @@ Carry flow_name_carries(Flow *self, Text name, int32_t function, uint32_t at);
  * (`position` UNPACKED_DEEP) or element `position` of returned tuples. */
 Carry flow_returns(Flow *self, int32_t function, uint8_t position);
 
+/* flow_returns when every parameter of every function carries: what the
+ * function returns from its arguments. */
+Carry flow_returns_given_arguments(Flow *self, int32_t function, uint8_t position);
+
 /* Whether `function` keeps its parameter `name` past the call: adds it
  * into an attribute (`self.sum += val * n`) or appends it to a container
  * that is never emptied, without `.item()`, `float()` or `.detach()`. */
@@ -59,6 +63,6 @@ bool flow_keeps_parameter(Flow *self, int32_t function, Text name);
 /* Whether the container `name` is emptied somewhere in the file:
  * `.clear()`, `del x[:]`, or `self.x = []` in a method other than
  * __init__. */
-bool flow_container_emptied(Flow *self, Text name);
+bool flow_container_emptied(Flow *self, Text name, TSNode periodic);
 
 #endif

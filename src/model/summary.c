@@ -51,11 +51,14 @@ static uint32_t summary__plain_returns(const Facts *facts, int32_t index) {
   return plain;
 }
 
-static uint32_t summary__returns(const Facts *facts, Flow *flow, int32_t index) {
-  uint32_t returns = flow_returns(flow, index, UNPACKED_DEEP) ? RETURNS_WHOLE : 0;
+/* RETURNS_* bits of what returns a graph on evidence (`given`: when the
+ * arguments carry one). */
+static uint32_t summary__returns(const Facts *facts, Flow *flow, int32_t index, bool given) {
+  Carry (*returns_of)(Flow *, int32_t, uint8_t) = given ? flow_returns_given_arguments : flow_returns;
+  uint32_t returns = returns_of(flow, index, UNPACKED_DEEP) == CARRY_EVIDENCE ? RETURNS_WHOLE : 0;
   if (!returns) return 0;
   for (uint32_t k = 0; k < SUMMARY_MAX_PARAMETERS && k < facts->functions.contents[index].max_tuple_return; k++) {
-    if (flow_returns(flow, index, (uint8_t)k)) returns |= RETURNS_ELEMENT(k);
+    if (returns_of(flow, index, (uint8_t)k) == CARRY_EVIDENCE) returns |= RETURNS_ELEMENT(k);
   }
   return returns;
 }
@@ -71,7 +74,8 @@ static void summary__add_function(Summary *self, const Facts *facts, Flow *flow,
       .all_callers_grad_off = function->all_callers_grad_off,
       .has_loop = function->has_loop,
       .is_method = function->class_index >= 0,
-      .returns = summary__returns(facts, flow, index),
+      .returns = summary__returns(facts, flow, index, false),
+      .returns_given_arguments = summary__returns(facts, flow, index, true),
       .plain_returns = summary__plain_returns(facts, index),
   };
   for (uint32_t i = 0; i < SUMMARY_MAX_PARAMETERS; i++) {

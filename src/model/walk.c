@@ -305,6 +305,19 @@ static bool walk__looks_like_scheduler(Text text) {
          text_contains_ci(text, "lr_");
 }
 
+/* `Net(...).cuda().eval()` -> `Net(...)`: methods that return the module
+ * they are called on, applied to a constructor. */
+static TSNode walk__constructor(const Source *source, TSNode call) {
+  static const char *const PASSING[] = {"to", "cuda", "cpu", "half", "float", "double", "bfloat16", "train",
+                                        "eval", "requires_grad_", "share_memory", NULL};
+  for (int steps = 0; steps < 8 && node_is(call, K_CALL); steps++) {
+    TSNode receiver = node_unparenthesize(call_receiver(call));
+    if (!node_is(receiver, K_CALL) || !text_in(call_method_name(source, call), PASSING)) break;
+    call = receiver;
+  }
+  return call;
+}
+
 /* `x = Cls(...)`, `opt = torch.optim.SGD(...)`, `opt = optimizer`. */
 static void walk__assignment_binding(Walk *self, TSNode left, TSNode right) {
   if (!walk__is_name(left)) return;
@@ -314,6 +327,7 @@ static void walk__assignment_binding(Walk *self, TSNode left, TSNode right) {
     return;
   }
   if (!node_is(right, K_CALL)) return;
+  right = walk__constructor(self->facts->source, right);
   Text callee = call_function_text(self->facts->source, right);
   Text last = text_last_segment(callee);
   if (walk__looks_like_scheduler(callee) || text_contains_ci(last, "schedule")) {
