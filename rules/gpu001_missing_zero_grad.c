@@ -52,10 +52,11 @@ static const Event *gpu001__feeding_backward(const FlatEvents *events, uint32_t 
   for (uint32_t i = at; i > 0; i--) {
     const Event *event = events->contents[i - 1].event;
     if (event->kind == EV_STEP) break;
-    if (event->kind == EV_BACKWARD) found = event;
+    if (event->kind == EV_BACKWARD && !event->flag) found = event;
   }
   for (uint32_t i = 0; !found && i < events->size; i++) {
-    if (events->contents[i].event->kind == EV_BACKWARD) found = events->contents[i].event;
+    const Event *event = events->contents[i].event;
+    if (event->kind == EV_BACKWARD && !event->flag) found = event;
   }
   return found;
 }

@@ -23,7 +23,7 @@ static const FlatEvent *gpu002__backward_before(const FlatEvents *events, uint32
     const FlatEvent *before = array_get(events, i - 1);
     if (facts_exclusive(before->anchor, clear->anchor)) continue;
     if (before->event->kind == EV_STEP) return NULL;
-    if (before->event->kind == EV_BACKWARD) return before;
+    if (before->event->kind == EV_BACKWARD && !before->event->flag) return before;
   }
   return NULL;
 }

@@ -100,6 +100,29 @@ static bool gpu103__test_function(const Facts *facts, int32_t function) {
   return !(entry->reaches & REACH(EV_BACKWARD)) && text_contains_ci(entry->name, "test");
 }
 
+/* A test suite's code: a file named test_*.py, *_test.py or conftest.py,
+ * or a pytest function (`test_*`, `assert_*`) or a method of a `Test*`
+ * class. Its loops run over shapes,
+ * layouts and model variants, one check forward each: they are
+ * evaluation only when the code puts the model in eval mode itself. */
+static bool gpu103__test_code(const RuleContext *ctx, int32_t function) {
+  const char *path = ctx->source->path;
+  const char *name = strrchr(path, '/');
+  name = name ? name + 1 : path;
+  if (strncmp(name, "test_", 5) == 0 || strcmp(name, "conftest.py") == 0 || (strlen(name) > 8 && strcmp(name + strlen(name) - 8, "_test.py") == 0)) {
+    return true;
+  }
+  for (int32_t at = function; at >= 0; at = ctx->facts->functions.contents[at].parent) {
+    const Function *entry = array_get(&ctx->facts->functions, at);
+    if (text_starts_with_any(entry->name, (const char *const[]){"test_", "assert_", NULL})) return true;
+    if (entry->class_index >= 0 && text_starts_with_any(ctx->facts->classes.contents[entry->class_index].name,
+                                                        (const char *const[]){"Test", NULL})) {
+      return true;
+    }
+  }
+  return false;
+}
+
 /* A backward that can run after position `at` on the same pass, while
  * the module is in the mode `eval_switch` set. */
 static bool gpu103__backward_after(const Source *source, const FlatEvents *events, uint32_t at, TSNode eval_switch) {
@@ -310,13 +333,14 @@ static void gpu103__check_scope(RuleContext *ctx, int32_t unit, TSNode scope) {
     Text module = gpu103__module(ctx, flat);
     bool in_loop = event->loop >= 0, over_data = in_loop && facts_loop_iterates_data(ctx->facts, event->loop);
     TSNode eval_switch = gpu103__eval_switch(&modes, module);
-    bool loop_evaluates = (in_loop && gpu103__evaluation_function(ctx->facts, event->function)) ||
+    bool loop_evaluates = !gpu103__test_code(ctx, event->function) &&
+                          ((in_loop && gpu103__evaluation_function(ctx->facts, event->function)) ||
                           (over_data && gpu103__test_function(ctx->facts, event->function)) ||
                           (in_loop && gpu103__trains_nothing(ctx, event->loop) && !gpu103__kept_for_later(ctx, event) &&
                            !gpu103__built_in_loop(ctx, event, module) &&
                            (over_data || (gpu103__never_trains(ctx->facts, event->function) &&
                                           !gpu103__test_function(ctx->facts, event->function) &&
-                                          !gpu103__feeds_back(ctx, event) && !gpu103__stripped_at_once(ctx, event))));
+                                          !gpu103__feeds_back(ctx, event) && !gpu103__stripped_at_once(ctx, event)))));
     bool evaluating = !ts_node_is_null(eval_switch) || loop_evaluates;
     /* A side forward is told by where its value goes, not by what runs after it. */
     bool side = !evaluating && gpu103__side_forward(ctx, flat);

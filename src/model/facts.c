@@ -544,13 +544,58 @@ static void facts__summarize(Facts *self) {
 
 /* Classes that define forward() are modules; their methods are module
  * methods. Functions learn whether they hold a loop. */
-static void facts__settle_classes(Facts *self) {
+/* Whether a base of a class says it is a module (1), says it is not (0:
+ * a class of this or another project file that is none, `object`, `ABC`),
+ * or cannot tell (-1: a class from elsewhere). */
+static int facts__base_module(Facts *self, TSNode base) {
+  char buffer[192];
+  Text qualified = {facts_qualify(self, base, buffer, sizeof buffer), 0};
+  qualified.length = (uint32_t)strlen(qualified.ptr);
+  if (roles_library_module_class(qualified)) return 1;
+  static const char *const PLAIN[] = {"object", "ABC", "Generic", "Protocol", "Enum", "NamedTuple", "dict", "list",
+                                      "tuple", "Exception", "TypedDict", "ABCMeta", NULL};
+  if (text_in(text_last_segment(qualified), PLAIN)) return 0;
+  if (node_is(base, K_IDENTIFIER)) {
+    int32_t local = facts_class_named(self, qualified);
+    if (local >= 0) return self->classes.contents[local].is_module;
+  }
+  Linked linked;
+  if (links_find(self->links, NULL, qualified, &linked) && linked.class_) {
+    return links_class_is_module(self->links, linked.summary, linked.class_);
+  }
+  return -1;
+}
+
+/* A class is a module when a base is one; defining forward() decides only
+ * when a base comes from elsewhere and cannot be told (a PyG transform
+ * defines forward() over a base that is no module). */
+static void facts__settle_modules(Facts *self) {
+  bool *forward = gl_calloc(self->classes.size + 1, sizeof(bool));
   for (uint32_t i = 0; i < self->functions.size; i++) {
     const Function *function = array_get(&self->functions, i);
-    if (function->class_index >= 0 && text_is(function->name, "forward")) {
-      self->classes.contents[function->class_index].is_module = true;
+    if (function->class_index >= 0 && text_is(function->name, "forward")) forward[function->class_index] = true;
+  }
+  for (uint32_t pass = 0; pass < 4; pass++) {
+    for (uint32_t i = 0; i < self->classes.size; i++) {
+      Class *class_ = array_get(&self->classes, i);
+      TSNode bases = node_field(class_->node, F_SUPERCLASSES);
+      uint32_t count = ts_node_is_null(bases) ? 0 : ts_node_named_child_count(bases);
+      bool unknown = false, module = false;
+      for (uint32_t j = 0; j < count && !module; j++) {
+        TSNode base = ts_node_named_child(bases, j);
+        if (!node_is(base, K_IDENTIFIER) && !node_is(base, K_ATTRIBUTE)) continue;
+        int verdict = facts__base_module(self, base);
+        module = verdict == 1;
+        unknown |= verdict < 0;
+      }
+      class_->is_module = module || (forward[i] && unknown);
     }
   }
+  free(forward);
+}
+
+static void facts__settle_classes(Facts *self) {
+  facts__settle_modules(self);
   for (uint32_t i = 0; i < self->functions.size; i++) {
     Function *function = array_get(&self->functions, i);
     int32_t class_index = facts_class_of_function(self, (int32_t)i);

@@ -65,7 +65,9 @@ typedef struct {
                        EV_FREEZE: the module. */
   GradMode lexical_grad; /* from with-blocks and decorators around it */
   bool flag;        /* EV_STEP: the engine clears itself (DeepSpeed);
-                       EV_GRAD_TOGGLE: the value it sets */
+                       EV_GRAD_TOGGLE: the value it sets;
+                       EV_BACKWARD: torch.autograd.grad(), which returns
+                       gradients and accumulates none */
   Text module;      /* EV_CLEAR of a module (`netD.zero_grad()`): the module;
                        EV_STEP: the module its optimizer was built over
                        (`optim.Adam(netD.parameters())`), when known */

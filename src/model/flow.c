@@ -139,6 +139,29 @@ Carry flow_name_carries(Flow *self, Text name, int32_t function, uint32_t at) {
 static Carry flow__returns_element(Flow *self, int32_t function, uint8_t position);
 static Carry flow__external_returns(Flow *self, TSNode call, uint8_t position);
 static Carry flow__helper(Flow *self, TSNode call, int32_t helper, uint8_t position, int32_t function);
+static bool flow__grad_on(const Flow *self, TSNode node, int32_t function);
+
+/* The forward() method of this file's module class that `call` runs
+ * (`model(x)` with `model = Net()`, `self(x)` in Net's methods), or -1. */
+static int32_t flow__forward_method(const Facts *facts, TSNode call, int32_t function) {
+  if (roles_forward(facts, call, function) != ROLE_EVIDENCE) return -1;
+  Text module = roles_forward_module(facts, call);
+  int32_t class_index = -1;
+  if (text_is(module, "self")) {
+    class_index = facts_class_of_function(facts, function);
+  } else {
+    const Binding *instance = facts_binding(facts, BIND_INSTANCE, facts_canonical(facts, module));
+    if (!instance || ts_node_is_null(instance->node)) return -1;
+    TSNode callee = node_field(instance->node, F_FUNCTION);
+    if (!node_is(callee, K_IDENTIFIER)) return -1;
+    class_index = facts_class_named(facts, node_text(facts->source, callee));
+  }
+  for (uint32_t i = 0; class_index >= 0 && i < facts->functions.size; i++) {
+    const Function *method = array_get(&facts->functions, i);
+    if (method->class_index == class_index && text_is(method->name, "forward")) return (int32_t)i;
+  }
+  return -1;
+}
 
 /* `a, b = value`: the element at the target's position when `value` is a
  * tuple or a same-file helper returning tuples; else the whole value. */
@@ -154,6 +177,11 @@ static Carry flow__unpacked(Flow *self, const Assign *assign) {
     }
     int32_t helper = node_is(value, K_CALL) ? facts_resolve_call(self->facts, value, assign->function) : -1;
     if (helper >= 0) return flow__helper(self, value, helper, assign->position, assign->function);
+    int32_t forward = node_is(value, K_CALL) ? flow__forward_method(self->facts, value, assign->function) : -1;
+    if (forward >= 0) { /* `out, aux, ratio = model(x)`: what forward() returns there */
+      if (!flow__grad_on(self, value, assign->function)) return CARRY_NONE;
+      return flow__returns_element(self, forward, assign->position);
+    }
     Carry external = node_is(value, K_CALL) ? flow__external_returns(self, value, assign->position) : CARRY_NAME;
     if (external != CARRY_NAME) return external;
   }
@@ -397,6 +425,11 @@ static int flow__library_call(Flow *self, TSNode call, int32_t function) {
   if (strncmp(qualified, "torch.", 6) != 0) return -1;
   Text last = text_last_segment((Text){qualified, (uint32_t)strlen(qualified)});
   if (text_in(last, CLEAN_TORCH) || strncmp(qualified, "torch.cuda.", 11) == 0) return 0;
+  if (strcmp(qualified, "torch.autograd.grad") == 0) { /* gradients, with a graph only under create_graph=True */
+    TSNode create = call_keyword(self->facts->source, call, "create_graph");
+    return !ts_node_is_null(create) && !text_is(node_text(self->facts->source, create), "False") ? CARRY_EVIDENCE
+                                                                                                : CARRY_NONE;
+  }
   if (roles_loss_function(last)) { /* F.cross_entropy(out, y): as its inputs; unknown inputs, only by name */
     if (!flow__grad_on(self, call, function)) return CARRY_NONE;
     Carry inputs = flow__any_argument(self, call, function);

@@ -121,20 +121,29 @@ bool links_find(Links *self, const Summary *from, Text qualified, Linked *out) {
 
 /* ---- Classes ------------------------------------------------------------------ */
 
+/* A module when a base is one; defining forward() decides only when a
+ * base comes from outside the project (facts.c reads same-file classes
+ * the same way). */
 static bool links__is_module(Links *self, const Summary *where, const SummaryClass *class_, int hops) {
-  if (class_->module_base || class_->defines_forward) return true;
-  if (hops >= LINKS_MAX_HOPS) return false;
+  if (class_->module_base) return true;
+  if (hops >= LINKS_MAX_HOPS) return class_->defines_forward;
+  static const char *const PLAIN[] = {"object", "ABC", "Generic", "Protocol", "Enum", "NamedTuple", "dict", "list",
+                                      "tuple", "Exception", "TypedDict", "ABCMeta", NULL};
+  bool unknown = false;
   for (uint32_t i = 0; i < class_->bases.size; i++) {
     Text base = {class_->bases.contents[i], (uint32_t)strlen(class_->bases.contents[i])};
+    if (text_in(text_last_segment(base), PLAIN)) continue;
     const SummaryClass *local = summary_class(where, base.ptr, base.length);
-    if (local && local != class_ && links__is_module(self, where, local, hops + 1)) return true;
     Linked linked;
-    if (!local && links_find(self, where, base, &linked) && linked.class_ &&
-        links__is_module(self, linked.summary, linked.class_, hops + 1)) {
-      return true;
+    if (local && local != class_) {
+      if (links__is_module(self, where, local, hops + 1)) return true;
+    } else if (!local && links_find(self, where, base, &linked) && linked.class_) {
+      if (links__is_module(self, linked.summary, linked.class_, hops + 1)) return true;
+    } else {
+      unknown = true;
     }
   }
-  return false;
+  return class_->defines_forward && unknown;
 }
 
 bool links_class_is_module(Links *self, const Summary *where, const SummaryClass *class_) {

@@ -111,6 +111,7 @@ bool roles_library_module_class(Text qualified) {
   if (roles__starts(qualified, "torch.nn.") || roles__starts(qualified, "nn.")) {
     return text_capitalized(last) && !text_contains_ci(last, "Loss") && !text_is(last, "Parameter");
   }
+  if (text_contains_ci(last, "DataModule")) return false; /* LightningDataModule */
   return text_contains_ci(last, "Module") || text_ends_with(last, "PreTrainedModel") ||
          text_is(last, "ModelMixin") || text_is(last, "LightningModule");
 }

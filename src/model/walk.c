@@ -548,9 +548,12 @@ static void walk__call(Walk *self, TSNode call) {
   if (callee.length > 6 && memcmp(callee.ptr, "torch.", 6) == 0) self->facts->uses_torch = true;
   char buffer[128];
   const char *qualified = facts_qualify(self->facts, function, buffer, sizeof buffer);
-  if ((text_is(method, "backward") || text_is(method, "manual_backward")) &&
-      strncmp(qualified, "torch.distributed.autograd.", 27) != 0) { /* distributed autograd keeps its own gradients */
-    walk__event(self, EV_BACKWARD, call);
+  Text qualified_text = {qualified, (uint32_t)strlen(qualified)};
+  bool input_gradients = text_is(qualified_text, "torch.autograd.grad"); /* consumes the graph like a backward */
+  if (((text_is(method, "backward") || text_is(method, "manual_backward")) &&
+       strncmp(qualified, "torch.distributed.autograd.", 27) != 0) || /* distributed autograd keeps its own gradients */
+      input_gradients) {
+    walk__event(self, EV_BACKWARD, call)->flag = input_gradients;
     self->facts->uses_torch = true; /* a snippet without its imports still trains */
   } else if (text_is(method, "step") || text_is(method, "optimizer_step")) {
     walk__step(self, call, receiver, method);

@@ -1,0 +1,4 @@
+from .base import BaseTransform
+from .undirected import ToUndirected
+
+__all__ = ["BaseTransform", "ToUndirected"]
