@@ -120,6 +120,10 @@ void gl_workspace_delete(GlWorkspace *self);
  * caller frees it. */
 char *gl_workspace_notices(GlWorkspace *self);
 
+/* With `enabled` false, every file is linted alone, without the facts of
+ * its project's other files (`--no-index`). On by default. */
+void gl_workspace_set_indexing(GlWorkspace *self, bool enabled);
+
 typedef struct GlLinter GlLinter;
 
 /* A linter with a workspace of its own. */

@@ -260,8 +260,12 @@ static int check__run(Check *self, OutputFormat format, const Settings *root) {
   if (self->options.show_files) return check__show_files(self);
   uint32_t threads = self->options.jobs ? self->options.jobs : run_default_threads();
   bool want_lines = format == FORMAT_FULL || format == FORMAT_SARIF || format == FORMAT_GITLAB;
-  if (!check__wants_stdin(&self->options) && self->jobs.size > 0) self->cache = check__cache(self, root);
+  /* Results linted alone (--no-index) are not the project's: they skip the cache. */
+  if (!check__wants_stdin(&self->options) && !self->options.no_index && self->jobs.size > 0) {
+    self->cache = check__cache(self, root);
+  }
   GlWorkspace *workspace = gl_workspace_new();
+  gl_workspace_set_indexing(workspace, !self->options.no_index);
   run_jobs(self->jobs.contents, self->jobs.size, threads, want_lines, self->cache, workspace);
   char *notices = gl_workspace_notices(workspace);
   if (notices && !self->options.quiet) fprintf(stderr, "gpulint: %s\n", notices);

@@ -28,6 +28,8 @@ const char CHECK_USAGE[] =
     "  --pedantic                   also report findings whose only evidence is a\n"
     "                               name (`model`, `criterion`) and GPU103 on single\n"
     "                               forwards outside loops (default: off)\n"
+    "  --no-index                   lint every file alone, without the facts of its\n"
+    "                               project's other files (without the result cache)\n"
     "\n"
     "Files:\n"
     "  --exclude GLOBS              replace the default excludes\n"
@@ -237,6 +239,7 @@ SWITCH(options__no_respect_gitignore, self->flags.respect_gitignore = 0)
 SWITCH(options__force_exclude, self->flags.force_exclude = 1)
 SWITCH(options__no_force_exclude, self->flags.force_exclude = 0)
 SWITCH(options__pedantic, self->flags.pedantic = 1)
+SWITCH(options__no_index, self->no_index = true)
 SWITCH(options__no_pedantic, self->flags.pedantic = 0)
 SWITCH(options__isolated, self->isolated = true)
 SWITCH(options__exit_zero, self->exit_zero = true)
@@ -267,6 +270,7 @@ static const struct {
     {"force-exclude", 0, false, options__force_exclude},
     {"no-force-exclude", 0, false, options__no_force_exclude},
     {"pedantic", 0, false, options__pedantic},
+    {"no-index", 0, false, options__no_index},
     {"no-pedantic", 0, false, options__no_pedantic},
     {"config", 0, true, options__config},
     {"isolated", 0, false, options__isolated},

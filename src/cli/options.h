@@ -23,6 +23,7 @@ typedef struct {
   char *stdin_filename;  /* --stdin-filename */
   ColorMode color;
   bool quiet;
+  bool no_index; /* --no-index: lint every file alone */
   bool statistics;
   bool exit_zero;
   bool show_files;

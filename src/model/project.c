@@ -42,6 +42,7 @@ struct Project {
 
 struct GlWorkspace {
   Array(Project *) projects;
+  bool no_index; /* lint every file alone */
   pthread_mutex_t lock;
 };
 
@@ -199,7 +200,10 @@ void workspace_delete(Workspace *self) {
   free(self);
 }
 
+void workspace_set_indexing(Workspace *self, bool enabled) { self->no_index = !enabled; }
+
 Project *workspace_project(Workspace *self, const char *path) {
+  if (self->no_index) return NULL;
   char *folder = project_folder_of(path);
   if (!folder) return NULL;
   char *root = project__find_root(folder);

@@ -36,6 +36,9 @@ void workspace_delete(Workspace *self);
  * Borrowed from the workspace. */
 Project *workspace_project(Workspace *self, const char *path);
 
+/* With `enabled` false, workspace_project finds no project. */
+void workspace_set_indexing(Workspace *self, bool enabled);
+
 /* The projects whose listing stopped at the budget, as "ROOT (N files
  * indexed)" lines; the caller frees the string. NULL when none. */
 char *workspace_notices(Workspace *self);
