@@ -207,6 +207,21 @@ static bool flow__backpropagated_later(const Flow *self, const Assign *assign) {
   return false;
 }
 
+/* `loss, logits = model(x)` then `loss.backward()`: the call built a
+ * graph, so its other results carry one too. */
+static bool flow__sibling_backpropagated(const Flow *self, const Assign *assign) {
+  if (!assign->unpacked || !node_is(node_unparenthesize(assign->value), K_CALL)) return false;
+  uint32_t first, end;
+  facts_assigns_within(self->facts, assign->statement, &first, &end);
+  if (first > 0 && ts_node_eq(self->facts->assigns.contents[first - 1].statement, assign->statement)) first--;
+  for (uint32_t i = first; i < end && i < self->facts->assigns.size; i++) {
+    const Assign *sibling = array_get(&self->facts->assigns, i);
+    if (sibling == assign || !ts_node_eq(sibling->statement, assign->statement)) continue;
+    if (flow__backpropagated_later(self, sibling)) return true;
+  }
+  return false;
+}
+
 static Carry flow__assign(Flow *self, const Assign *assign) {
   uint32_t index = (uint32_t)(assign - self->facts->assigns.contents);
   uint8_t state = self->assign_state[index];
@@ -215,7 +230,8 @@ static Carry flow__assign(Flow *self, const Assign *assign) {
   self->assign_state[index] = COMPUTING;
   Carry carries = assign->unpacked ? flow__unpacked(self, assign)
                                    : flow__expression(self, assign->value, assign->function);
-  if (carries < CARRY_EVIDENCE && !assign->augmented && !assign->subscript && flow__backpropagated_later(self, assign)) {
+  if (carries < CARRY_EVIDENCE && !assign->augmented && !assign->subscript &&
+      (flow__backpropagated_later(self, assign) || flow__sibling_backpropagated(self, assign))) {
     carries = CARRY_EVIDENCE;
   }
   if (carries < CARRY_EVIDENCE && assign->augmented) {
