@@ -70,6 +70,22 @@ static bool gpu001__has_inner_training_loop(const Facts *facts, uint32_t loop_in
   return false;
 }
 
+/* `for model in models: opt = SGD(model.parameters()); ...; opt.step()`:
+ * an optimizer built anew each pass over a model also new each pass (the
+ * loop's target, or built in its body) steps each model once. The same
+ * model under a new optimizer still accumulates its `.grad`. */
+static bool gpu001__fresh_optimizer(const Facts *facts, const Event *step, const Loop *loop) {
+  const Binding *optimizer = facts_binding(facts, BIND_OPTIMIZER, step->target);
+  if (!optimizer || ts_node_is_null(optimizer->node) || !node_contains(loop->body, optimizer->node)) return false;
+  const Binding *optimizes = facts_binding(facts, BIND_OPTIMIZES, step->target);
+  if (!optimizes) return false;
+  AssignIter it = facts_assigns(facts, facts_canonical(facts, optimizes->value), step->function);
+  for (const Assign *assign; (assign = assign_iter_next(&it));) {
+    if (ts_node_eq(assign->statement, loop->node) || node_contains(loop->body, assign->statement)) return true;
+  }
+  return false;
+}
+
 static void gpu001__check_loop(RuleContext *ctx, const Loop *loop) {
   FlatEvents events = array_new();
   facts_flatten(ctx->facts, loop->function, loop->body, &events);
@@ -77,6 +93,7 @@ static void gpu001__check_loop(RuleContext *ctx, const Loop *loop) {
   for (uint32_t i = 0; i < events.size; i++) {
     const FlatEvent *step = array_get(&events, i);
     if (step->event->kind != EV_STEP || gpu001__covered(&events, step, loop->function)) continue;
+    if (gpu001__fresh_optimizer(ctx->facts, step->event, loop)) continue;
     const Event *backward = gpu001__feeding_backward(&events, i);
     if (!backward || backward == reported) continue;
     reported = backward;

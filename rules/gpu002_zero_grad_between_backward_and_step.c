@@ -59,7 +59,7 @@ static void gpu002__check_scope(RuleContext *ctx, int32_t function, TSNode scope
   facts_flatten(ctx->facts, function, scope, &events);
   for (uint32_t i = 0; i < events.size; i++) {
     const FlatEvent *clear = array_get(&events, i);
-    if (clear->event->kind != EV_CLEAR) continue;
+    if (clear->event->kind != EV_CLEAR || clear->in_closure /* the step's closure clears, then backpropagates */) continue;
     const FlatEvent *backward = gpu002__backward_before(&events, i);
     if (!backward) continue;
     const FlatEvent *step = gpu002__step_after(&events, i, backward, function);

@@ -235,6 +235,7 @@ static void gpu101__check_external_call(RuleContext *ctx, const Event *call) {
  * only stores on `self` count: a forward that collects its time steps in a
  * local list and concatenates them keeps nothing past the call. */
 static bool gpu101__repeated(const Facts *facts, Text target, int32_t loop, int32_t function) {
+  if (loop >= 0 && facts_loop_over_modules(facts, loop)) return false; /* model surgery: `model._modules[name] = ...` */
   bool on_self = text_contains_ci(target, "self.");
   if (function >= 0 && facts->functions.contents[function].in_module_class && !on_self) return false;
   if (loop >= 0) return true;

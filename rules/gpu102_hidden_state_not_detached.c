@@ -186,10 +186,22 @@ static void gpu102__report(RuleContext *ctx, const Event *forward, Text state, b
 }
 
 /* forward in a loop -> check the states it is fed */
+/* `for layer in layers: h = layer(h)`: a different module each pass, a
+ * stack of layers rather than a state carried between steps. */
+static bool gpu102__callee_is_loop_target(const RuleContext *ctx, const Event *forward, const Loop *loop) {
+  Text callee = forward->target;
+  AssignIter it = facts_assigns(ctx->facts, callee, forward->function);
+  for (const Assign *assign; (assign = assign_iter_next(&it));) {
+    if (ts_node_eq(assign->statement, loop->node)) return true;
+  }
+  return false;
+}
+
 static void gpu102__check_forward(RuleContext *ctx, const Event *forward) {
   const Facts *facts = ctx->facts;
   const Loop *loop = array_get(&facts->loops, forward->loop);
   if (forward->function >= 0 && facts->functions.contents[forward->function].in_module_class) return;
+  if (facts_loop_over_modules(facts, forward->loop) || gpu102__callee_is_loop_target(ctx, forward, loop)) return;
   if (facts_grad_mode(facts, forward) != GRAD_ON) return;
   TSNode statement = gpu102__assignment_of(forward->node);
   if (ts_node_is_null(statement) || gpu102__detaches_in_place(ctx, loop)) return;

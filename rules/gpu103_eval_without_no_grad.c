@@ -154,6 +154,70 @@ static Text gpu103__module(const RuleContext *ctx, const FlatEvent *flat) {
   return facts_canonical(ctx->facts, node_text(ctx->source, call_receiver(flat->anchor)));
 }
 
+/* The index of the first of `names` that `node`'s text mentions, or -1. */
+static int gpu103__mentions_any(const RuleContext *ctx, TSNode node, const Text *names, uint32_t count) {
+  Text text = node_text(ctx->source, node);
+  for (uint32_t k = 0; k < count; k++) {
+    if (text_mentions(text, names[k])) return (int)k;
+  }
+  return -1;
+}
+
+/* Whether the forward's result leaves its function through a return
+ * (directly, or through one assignment or container): a caller elsewhere
+ * may train on it (`_compute_loss` over a helper's logits). */
+static bool gpu103__returned(const RuleContext *ctx, const Event *forward) {
+  const Facts *facts = ctx->facts;
+  if (forward->function < 0) return false;
+  Text kept[8];
+  bool container[8] = {false};
+  uint32_t count = 0;
+  TSNode statement = ts_node_parent(forward->node);
+  for (int steps = 0; steps < 4 && !ts_node_is_null(statement) && !node_is(statement, K_ASSIGNMENT) &&
+                      !node_is(statement, K_RETURN_STATEMENT);
+       steps++) {
+    statement = ts_node_parent(statement);
+  }
+  if (node_is(statement, K_RETURN_STATEMENT)) return true;
+  if (!node_is(statement, K_ASSIGNMENT)) return false;
+  uint32_t first, end;
+  facts_assigns_within(facts, statement, &first, &end);
+  for (uint32_t i = first; i < end && count < 8; i++) {
+    if (ts_node_eq(facts->assigns.contents[i].statement, statement)) kept[count++] = facts->assigns.contents[i].name;
+  }
+  TSNode body = node_field(facts->functions.contents[forward->function].node, F_BODY);
+  uint32_t body_first, body_end, events_first, events_end;
+  facts_assigns_within(facts, body, &body_first, &body_end);
+  facts_events_within(facts, body, &events_first, &events_end);
+  for (int pass = 0; pass < 2; pass++) { /* two steps on: values built from it, containers it is stored in */
+    for (uint32_t i = body_first; i < body_end && count < 8; i++) {
+      const Assign *assign = array_get(&facts->assigns, i);
+      int by = assign->function == forward->function ? gpu103__mentions_any(ctx, assign->value, kept, count) : -1;
+      if (by < 0) continue;
+      /* `acc += (out == y).sum().item()` keeps nothing; `torch.stack(outs)` keeps what the list holds */
+      if (!container[by] && flow_carries(ctx->flow, assign->value, forward->function) == CARRY_NONE) continue;
+      bool known = false;
+      for (uint32_t k = 0; k < count && !known; k++) known = text_eq(kept[k], assign->name);
+      if (!known) container[count] = false, kept[count++] = assign->name;
+    }
+    for (uint32_t i = events_first; i < events_end && count < 8; i++) {
+      const Event *store = array_get(&facts->events, i);
+      if (store->kind != EV_STORE || store->function != forward->function) continue;
+      TSNode stored = call_positional(store->node, 0);
+      if (gpu103__mentions_any(ctx, stored, kept, count) >= 0 && flow_carries(ctx->flow, stored, forward->function) != CARRY_NONE) {
+        container[count] = true;
+        kept[count++] = store->target;
+      }
+    }
+  }
+  for (uint32_t i = 0; i < facts->returns.size; i++) {
+    const Return *entry = array_get(&facts->returns, i);
+    int by = entry->function == forward->function ? gpu103__mentions_any(ctx, entry->value, kept, count) : -1;
+    if (by >= 0 && (container[by] || flow_carries(ctx->flow, entry->value, forward->function) != CARRY_NONE)) return true;
+  }
+  return false;
+}
+
 /* `for cls in (GCN, GAT): model = cls(16, 2); model(x)`: a module built
  * anew in the loop that runs it is a fresh configuration, not a trained
  * model being evaluated. */
@@ -337,7 +401,8 @@ static void gpu103__check_scope(RuleContext *ctx, int32_t unit, TSNode scope) {
                           ((in_loop && gpu103__evaluation_function(ctx->facts, event->function)) ||
                           (over_data && gpu103__test_function(ctx->facts, event->function)) ||
                           (in_loop && gpu103__trains_nothing(ctx, event->loop) && !gpu103__kept_for_later(ctx, event) &&
-                           !gpu103__built_in_loop(ctx, event, module) &&
+                           !gpu103__built_in_loop(ctx, event, module) && !facts_loop_over_modules(ctx->facts, event->loop) &&
+                           !gpu103__returned(ctx, event) &&
                            (over_data || (gpu103__never_trains(ctx->facts, event->function) &&
                                           !gpu103__test_function(ctx->facts, event->function) &&
                                           !gpu103__feeds_back(ctx, event) && !gpu103__stripped_at_once(ctx, event)))));

@@ -794,6 +794,22 @@ bool facts_loop_iterates_data(const Facts *self, int32_t loop) {
   return facts__names_data(self->source, iterable);
 }
 
+bool facts_loop_over_modules(const Facts *self, int32_t loop) {
+  TSNode node = self->loops.contents[loop].node;
+  if (!node_is(node, K_FOR_STATEMENT)) return false;
+  TSNode iterable = node_unparenthesize(node_field(node, F_RIGHT));
+  if (node_is(iterable, K_CALL) && text_is(call_function_text(self->source, iterable), "enumerate")) {
+    iterable = call_positional(iterable, 0);
+  }
+  static const char *const STRUCTURE[] = {"children", "named_children", "modules", "named_modules",
+                                          "parameters", "named_parameters", NULL};
+  if (node_is(iterable, K_CALL)) return text_in(call_method_name(self->source, iterable), STRUCTURE);
+  /* `for layer in self.layers:` of a module: its layers, one after another */
+  Text text = node_text(self->source, iterable);
+  return text_contains_ci(text, "self.") && self->loops.contents[loop].function >= 0 &&
+         self->functions.contents[self->loops.contents[loop].function].in_module_class;
+}
+
 int32_t facts_function_at(const Facts *self, TSNode node) {
   int32_t found = -1;
   uint32_t at = ts_node_start_byte(node);
@@ -930,7 +946,7 @@ void facts_delete(Facts *self) {
 }
 
 static void facts__flatten(const Facts *self, int32_t function, TSNode scope, TSNode anchor, bool grad_off,
-                           FlatEvents *out, uint32_t depth) {
+                           bool closure, FlatEvents *out, uint32_t depth) {
   uint32_t end = ts_node_end_byte(scope);
   for (uint32_t i = facts__event_index_at(self, ts_node_start_byte(scope)); i < self->events.size; i++) {
     const Event *event = array_get(&self->events, i);
@@ -938,17 +954,18 @@ static void facts__flatten(const Facts *self, int32_t function, TSNode scope, TS
     if (event->function != function) continue;
     TSNode here = depth == 0 ? event->node : anchor;
     if (event->kind != EV_CALL) {
-      array_push(out, ((FlatEvent){event, here, grad_off}));
+      array_push(out, ((FlatEvent){event, here, grad_off, closure}));
     } else if (depth < 4 && event->callee != function) {
       const Function *callee = array_get(&self->functions, event->callee);
       bool off = grad_off || (depth > 0 && facts__mode(self, event) != GRAD_ON) || callee->decorated != GRAD_ON;
-      facts__flatten(self, event->callee, callee->node, here, off, out, depth + 1);
+      bool handed = node_is(event->node, K_IDENTIFIER) && node_is(ts_node_parent(event->node), K_ARGUMENT_LIST);
+      facts__flatten(self, event->callee, callee->node, here, off, closure || handed, out, depth + 1);
     }
   }
 }
 
 void facts_flatten(const Facts *self, int32_t function, TSNode scope, FlatEvents *out) {
-  facts__flatten(self, function, scope, scope, false, out, 0);
+  facts__flatten(self, function, scope, scope, false, false, out, 0);
 }
 
 /* The child of `ancestor` on the way down to `node`. */

@@ -135,7 +135,7 @@ typedef struct {
   Text value;  /* BIND_IMPORT: qualified name; BIND_ALIAS: the aliased name;
                   BIND_INSTANCE: the class name; BIND_OPTIMIZES: the module
                   whose parameters the optimizer updates */
-  TSNode node; /* BIND_INSTANCE: the call it was bound from */
+  TSNode node; /* BIND_INSTANCE, BIND_OPTIMIZER: the call it was bound from */
 } Binding;
 
 /* `return value` in a function. */
@@ -204,6 +204,8 @@ typedef struct {
   TSNode anchor;
   bool grad_off_on_the_way; /* a helper call between the block and the
                                event runs with grad off */
+  bool in_closure;          /* reached through a closure handed to
+                               `optimizer.step(closure)` */
 } FlatEvent;
 
 typedef Array(FlatEvent) FlatEvents;
@@ -262,6 +264,11 @@ int32_t facts_resolve_call(const Facts *self, TSNode call, int32_t function);
 /* Whether a for loop iterates data: a loader, batches, a dataset
  * (`for x, y in train_loader`, `enumerate(tqdm(val_dl))`), not range(). */
 bool facts_loop_iterates_data(const Facts *self, int32_t loop);
+
+/* Whether a for loop walks a module's structure: `model.named_children()`,
+ * `.modules()`, `.parameters()`, or `self.layers` inside a module's
+ * method (model surgery or a layer stack, not steps over data). */
+bool facts_loop_over_modules(const Facts *self, int32_t loop);
 
 /* The function whose body holds `node`, or -1 at module level. */
 int32_t facts_function_at(const Facts *self, TSNode node);

@@ -20,6 +20,7 @@ struct Flow {
   uint8_t *assign_state;   /* State per facts->assigns entry */
   uint8_t *return_state;   /* State per facts->functions entry */
   Array(const Event *) backwards; /* the EV_BACKWARD events, in order */
+  Array(const Event *) trainers;  /* calls of helpers that backpropagate, in order */
   int32_t feeding_function;       /* the function `feeding` was built for, or -2 */
   Array(uint32_t) edges;          /* its assignments and stores (flow__edge indices) */
   Array(Text) feeding;            /* names whose values reach a backward in it */
@@ -34,7 +35,11 @@ Flow *flow_new(const Facts *facts) {
   self->assign_state = gl_calloc(facts->assigns.size + 1, 1);
   self->return_state = gl_calloc(facts->functions.size + 1, 1);
   for (uint32_t i = 0; i < facts->events.size; i++) {
-    if (facts->events.contents[i].kind == EV_BACKWARD) array_push(&self->backwards, &facts->events.contents[i]);
+    const Event *event = &facts->events.contents[i];
+    if (event->kind == EV_BACKWARD) array_push(&self->backwards, event);
+    uint32_t reaches = event->kind == EV_CALL ? facts->functions.contents[event->callee].reaches
+                       : event->kind == EV_EXTERNAL ? event->reaches : 0;
+    if (reaches & REACH(EV_BACKWARD)) array_push(&self->trainers, event);
   }
   self->feeding_function = -2;
   return self;
@@ -45,6 +50,7 @@ void flow_delete(Flow *self) {
   free(self->assign_state);
   free(self->return_state);
   array_delete(&self->backwards);
+  array_delete(&self->trainers);
   array_delete(&self->feeding);
   array_delete(&self->edges);
   flow_delete(self->given);
@@ -244,10 +250,17 @@ static Carry flow__assign(Flow *self, const Assign *assign) {
 
 /* ---- What reaches a backward --------------------------------------------- */
 
+/* A backward's call, or the arguments of a helper that backpropagates
+ * (`d_loss = train_discriminator(D, real, fake)`), names `name`. */
 static bool flow__mentioned_by_backward(const Flow *self, Text name, int32_t function) {
   for (uint32_t i = 0; i < self->backwards.size; i++) {
     const Event *event = self->backwards.contents[i];
     if (event->function == function && text_mentions(node_text(self->facts->source, event->node), name)) return true;
+  }
+  for (uint32_t i = 0; i < self->trainers.size; i++) {
+    const Event *event = self->trainers.contents[i];
+    if (event->function != function) continue;
+    if (text_mentions(node_text(self->facts->source, node_field(event->node, F_ARGUMENTS)), name)) return true;
   }
   return false;
 }
@@ -522,7 +535,9 @@ static Carry flow__call(Flow *self, TSNode call, int32_t function) {
     if (text_in(callee, CLEAN_FUNCTIONS)) return CARRY_NONE;
     bool reducing = text_is(callee, "sum") || text_is(callee, "max") || text_is(callee, "min") || text_is(callee, "abs") ||
                     text_is(callee, "tuple") || text_is(callee, "list") || text_is(callee, "sorted");
-    return reducing ? flow__any_argument(self, call, function) : CARRY_NONE;
+    if (reducing) return flow__any_argument(self, call, function);
+    /* a function from elsewhere handed a graph may return one: only its name can say */
+    return flow__any_argument(self, call, function) != CARRY_NONE ? CARRY_NAME : CARRY_NONE;
   }
   if (text_in(method, STRIPPING_METHODS)) return CARRY_NONE;
   Carry receiver = flow__expression(self, call_receiver(call), function);

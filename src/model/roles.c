@@ -252,9 +252,16 @@ static bool roles__annotated_module(const Facts *facts, Text name, int32_t funct
     }
     TSNode first = ts_node_named_child(parameter, 0);
     if (!text_eq(node_text(facts->source, first), name)) continue;
-    Text type = node_text(facts->source, ts_node_child_by_field_name(parameter, "type", 4));
-    if (text_contains_ci(type, "Module") || text_contains_ci(type, "Model")) return true;
-    int32_t class_index = facts_class_named(facts, text_last_segment(type));
+    /* `model: nn.Module`, `net: PreTrainedModel`, `encoder: Encoder`; not
+     * `Type[nn.Module]` (a class), `Callable[..., ModelInput]` nor unions */
+    TSNode type = ts_node_named_child(ts_node_child_by_field_name(parameter, "type", 4), 0);
+    if (!node_is(type, K_IDENTIFIER) && !node_is(type, K_ATTRIBUTE)) return false;
+    char buffer[192];
+    Text qualified = {facts_qualify(facts, type, buffer, sizeof buffer), 0};
+    qualified.length = (uint32_t)strlen(qualified.ptr);
+    Text last = text_last_segment(qualified);
+    if (roles_library_module_class(qualified) || text_ends_with(last, "Model")) return true;
+    int32_t class_index = facts_class_named(facts, last);
     return class_index >= 0 && facts->classes.contents[class_index].is_module;
   }
   return false;

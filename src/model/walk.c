@@ -337,6 +337,7 @@ static void walk__assignment_binding(Walk *self, TSNode left, TSNode right) {
              text_is(last, "LBFGS") || text_is(last, "Lion") || text_is(last, "Adafactor") ||
              text_is(last, "LAMB") || text_is(last, "Lamb")) {
     walk__bind(self->facts, BIND_OPTIMIZER, name, callee);
+    array_back(&self->facts->bindings)->node = right;
     TSNode parameters = call_positional(right, 0);
     if (node_is(parameters, K_CALL) && text_is(call_method_name(self->facts->source, parameters), "parameters")) {
       walk__bind(self->facts, BIND_OPTIMIZES, name, walk__text(self, call_receiver(parameters)));
@@ -537,6 +538,21 @@ static void walk__module_use(Walk *self, TSNode receiver, Text method) {
   if (!text_is(module, "self") && !text_is(module, "super()")) array_push(&self->facts->module_uses, module);
 }
 
+/* `dist_autograd.backward(context_id, [loss])`, `loss.backward(context_id)`
+ * in a file of distributed autograd: gradients go to the context, not to
+ * `.grad`, so nothing accumulates. */
+static bool walk__distributed_backward(Walk *self, TSNode call) {
+  char buffer[128];
+  const char *qualified = facts_qualify(self->facts, node_field(call, F_FUNCTION), buffer, sizeof buffer);
+  if (strncmp(qualified, "torch.distributed.autograd.", 27) == 0) return true;
+  if (call_positional_count(call) == 0) return false;
+  for (uint32_t i = 0; i < self->facts->imports.size; i++) {
+    Text module = self->facts->imports.contents[i].value;
+    if (module.length >= 26 && memcmp(module.ptr, "torch.distributed.autograd", 26) == 0) return true;
+  }
+  return false;
+}
+
 static void walk__call(Walk *self, TSNode call) {
   const Source *source = self->facts->source;
   Text method = call_method_name(source, call);
@@ -550,8 +566,7 @@ static void walk__call(Walk *self, TSNode call) {
   const char *qualified = facts_qualify(self->facts, function, buffer, sizeof buffer);
   Text qualified_text = {qualified, (uint32_t)strlen(qualified)};
   bool input_gradients = text_is(qualified_text, "torch.autograd.grad"); /* consumes the graph like a backward */
-  if (((text_is(method, "backward") || text_is(method, "manual_backward")) &&
-       strncmp(qualified, "torch.distributed.autograd.", 27) != 0) || /* distributed autograd keeps its own gradients */
+  if (((text_is(method, "backward") || text_is(method, "manual_backward")) && !walk__distributed_backward(self, call)) ||
       input_gradients) {
     walk__event(self, EV_BACKWARD, call)->flag = input_gradients;
     self->facts->uses_torch = true; /* a snippet without its imports still trains */
