@@ -186,7 +186,8 @@ Callers links_callers(Links *self, Text name) {
   Callers callers = {0};
   if (!self || !self->project || self->file < 0) return callers;
   FileList files = array_new();
-  project_files_mentioning(self->project, name, &files);
+  /* a caller imports this file: its text names the module too */
+  project_files_mentioning(self->project, name, project_module_name(self->project, self->file), &files);
   bool all_off = true;
   uint32_t modules = UINT32_MAX;
   for (uint32_t i = 0; i < files.size; i++) {

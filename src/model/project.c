@@ -19,7 +19,13 @@
 #define PROJECT_MAX_FILE_BYTES (8u * 1024u * 1024u)
 #define PROJECT_MAX_DEPTH 24
 
-typedef Array(uint64_t) Identifiers;
+/* A set of identifier hashes: open addressing, linear probing, 0 marks an
+ * empty slot (a hash of 0 is stored as 1). */
+typedef struct {
+  uint64_t *slots;
+  uint32_t capacity; /* a power of two, or 0 */
+  uint32_t count;
+} Identifiers;
 
 typedef struct {
   char *path;           /* absolute; owned */
@@ -28,7 +34,7 @@ typedef struct {
   bool summarized;      /* summary computed (it may still be NULL) */
   bool scanned;         /* identifiers and hash read */
   uint64_t hash;
-  Identifiers identifiers; /* sorted, unique hashes of its identifiers */
+  Identifiers identifiers; /* the hashes of its identifiers */
 } ProjectFile;
 
 struct Project {
@@ -139,7 +145,7 @@ static void project__delete(Project *self) {
     ProjectFile *file = array_get(&self->files, i);
     free(file->path);
     summary_delete(file->summary);
-    array_delete(&file->identifiers);
+    free(file->identifiers.slots);
   }
   array_delete(&self->files);
   pthread_mutex_destroy(&self->lock);
@@ -338,9 +344,40 @@ static bool project__identifier_char(char c, bool first) {
          (uint8_t)c >= 0x80;
 }
 
-static int project__u64_order(const void *a, const void *b) {
-  uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-  return x < y ? -1 : x > y;
+static void project__set_add(Identifiers *set, uint64_t hash);
+
+static void project__set_grow(Identifiers *set) {
+  Identifiers bigger = {gl_calloc(set->capacity ? set->capacity * 2 : 256, sizeof(uint64_t)),
+                        set->capacity ? set->capacity * 2 : 256, 0};
+  for (uint32_t i = 0; i < set->capacity; i++) {
+    if (set->slots[i]) project__set_add(&bigger, set->slots[i]);
+  }
+  free(set->slots);
+  *set = bigger;
+}
+
+static void project__set_add(Identifiers *set, uint64_t hash) {
+  if (hash == 0) hash = 1;
+  if ((set->count + 1) * 2 > set->capacity) project__set_grow(set);
+  uint32_t mask = set->capacity - 1;
+  for (uint32_t at = (uint32_t)hash & mask;; at = (at + 1) & mask) {
+    if (set->slots[at] == hash) return;
+    if (set->slots[at] == 0) {
+      set->slots[at] = hash;
+      set->count++;
+      return;
+    }
+  }
+}
+
+static bool project__set_has(const Identifiers *set, uint64_t hash) {
+  if (set->capacity == 0) return false;
+  if (hash == 0) hash = 1;
+  uint32_t mask = set->capacity - 1;
+  for (uint32_t at = (uint32_t)hash & mask;; at = (at + 1) & mask) {
+    if (set->slots[at] == hash) return true;
+    if (set->slots[at] == 0) return false;
+  }
 }
 
 /* Reads a file's hash and the set of its identifiers. */
@@ -357,20 +394,26 @@ static void project__scan_file(ProjectFile *file) {
     }
     size_t start = i;
     while (i < length && project__identifier_char(bytes[i], false)) i++;
-    array_push(&file->identifiers, project__identifier_hash(bytes + start, i - start));
+    project__set_add(&file->identifiers, project__identifier_hash(bytes + start, i - start));
   }
   free(bytes);
-  Identifiers *ids = &file->identifiers;
-  if (ids->size == 0) return;
-  qsort(ids->contents, ids->size, sizeof(uint64_t), project__u64_order);
-  uint32_t kept = 1;
-  for (uint32_t i = 1; i < ids->size; i++) {
-    if (ids->contents[i] != ids->contents[kept - 1]) ids->contents[kept++] = ids->contents[i];
-  }
-  ids->size = kept;
 }
 
-void project_files_mentioning(Project *self, Text name, FileList *out) {
+static bool project__holds(const ProjectFile *file, uint64_t wanted) {
+  return project__set_has(&file->identifiers, wanted);
+}
+
+Text project_module_name(const Project *self, int32_t file) {
+  const char *path = self->files.contents[file].path;
+  const char *slash = strrchr(path, '/');
+  const char *name = slash ? slash + 1 : path;
+  if (strcmp(name, "__init__.py") != 0 || !slash) return (Text){name, (uint32_t)(strlen(name) - 3)};
+  const char *folder = slash;
+  while (folder > path && folder[-1] != '/') folder--;
+  return (Text){folder, (uint32_t)(slash - folder)};
+}
+
+void project_files_mentioning(Project *self, Text name, Text also, FileList *out) {
   pthread_mutex_lock(&self->lock);
   if (!self->scanned) {
     for (uint32_t i = 0; i < self->files.size; i++) {
@@ -380,12 +423,10 @@ void project_files_mentioning(Project *self, Text name, FileList *out) {
   }
   pthread_mutex_unlock(&self->lock);
   uint64_t wanted = project__identifier_hash(name.ptr, name.length);
+  uint64_t second = also.length ? project__identifier_hash(also.ptr, also.length) : 0;
   for (uint32_t i = 0; i < self->files.size; i++) {
     const ProjectFile *file = array_get(&self->files, i);
-    if (file->identifiers.size &&
-        bsearch(&wanted, file->identifiers.contents, file->identifiers.size, sizeof(uint64_t), project__u64_order)) {
-      array_push(out, (int32_t)i);
-    }
+    if (project__holds(file, wanted) && (!also.length || project__holds(file, second))) array_push(out, (int32_t)i);
   }
 }
 

@@ -66,9 +66,14 @@ const char *project_path(const Project *self, int32_t file);
 
 typedef Array(int32_t) FileList;
 
-/* Appends to `out` the files whose text holds the identifier `name` (the
- * first call reads the whole listing once). */
-void project_files_mentioning(Project *self, Text name, FileList *out);
+/* Appends to `out` the files whose text holds the identifier `name`, and
+ * `also` when it is not empty (the first call reads the whole listing
+ * once). */
+void project_files_mentioning(Project *self, Text name, Text also, FileList *out);
+
+/* The name other files import file `file` by: its stem (`meters` for
+ * utils/meters.py), or its package's folder for an __init__.py. */
+Text project_module_name(const Project *self, int32_t file);
 
 /* Whether a file's content hash is known for dependency tracking: the
  * 64-bit hash of file `file`'s bytes, read at first use (0: unreadable). */
