@@ -84,7 +84,7 @@ static const char *const CLEAN_TORCH[] = {
     "zeros", "ones", "empty", "full", "tensor", "from_numpy", "arange", "linspace", "manual_seed", "save",
     "load", "numel", "is_tensor", "count_nonzero", "randperm", "zeros_like", "ones_like", "empty_like",
     "randn_like", "rand_like", "full_like", "as_tensor", "inference_mode", "device", "Size", "argsort",
-    "bucketize", "searchsorted", "multinomial", NULL};
+    "bucketize", "searchsorted", "multinomial", "bincount", "histc", "unique", "one_hot", NULL};
 
 /* ---- Names ---------------------------------------------------------------- */
 
@@ -406,13 +406,17 @@ static Carry flow__returns_element(Flow *self, int32_t function, uint8_t positio
 
 /* What a helper returns when its parameters carry: `def compute_loss(out,
  * y): return F.cross_entropy(out, y)` returns a graph when `out` has one. */
-static Carry flow__returns_given(Flow *self, int32_t helper, uint8_t position) {
+static Flow *flow__given(Flow *self) {
   if (!self->given) {
     self->given = flow_new(self->facts);
     self->given->parameters_carry = true;
   }
-  return position == UNPACKED_DEEP ? flow__returns(self->given, helper)
-                                   : flow__returns_element(self->given, helper, position);
+  return self->given;
+}
+
+static Carry flow__returns_given(Flow *self, int32_t helper, uint8_t position) {
+  Flow *given = flow__given(self);
+  return position == UNPACKED_DEEP ? flow__returns(given, helper) : flow__returns_element(given, helper, position);
 }
 
 static Carry flow__any_argument(Flow *self, TSNode call, int32_t function);
@@ -644,7 +648,11 @@ bool flow_keeps_parameter(Flow *self, int32_t function, Text name) {
     if (assign->function != function || !assign->augmented || !text_contains_ci(assign->name, "self.")) continue;
     Text value = node_text(facts->source, assign->value);
     if (text_contains_ci(value, "item()") || text_contains_ci(value, "float(") || text_contains_ci(value, "detach")) continue;
-    if (text_mentions(value, name)) return true;
+    if (!text_mentions(value, name)) continue;
+    /* `pred = pred.argmax(1)` before `self.hist += bincount(pred)`: rebound stripped */
+    const Assign *rebound = flow__definition(self, name, function, ts_node_start_byte(assign->statement));
+    if (rebound && rebound != assign && flow__assign(flow__given(self), rebound) == CARRY_NONE) continue;
+    return true;
   }
   facts_events_within(facts, node, &first, &end);
   for (uint32_t i = first; i < end; i++) {
