@@ -277,12 +277,10 @@ static bool gpu103__kept_for_later(const RuleContext *ctx, const Event *forward)
   for (uint32_t i = first; i < end; i++) {
     const Event *store = array_get(&facts->events, i);
     if (store->kind != EV_STORE || store->function != forward->function) continue;
-    if (node_contains(store->node, forward->node)) return true;
     TSNode value = call_positional(store->node, 0);
-    if (kept.length && text_mentions(node_text(ctx->source, value), kept) &&
-        flow_carries(ctx->flow, value, forward->function) != CARRY_NONE) {
-      return true;
-    }
+    bool holds = node_contains(store->node, forward->node) ||
+                 (kept.length && text_mentions(node_text(ctx->source, value), kept));
+    if (holds && flow_carries(ctx->flow, value, forward->function) != CARRY_NONE) return true;
   }
   return false;
 }

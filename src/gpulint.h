@@ -120,6 +120,11 @@ void gl_workspace_delete(GlWorkspace *self);
  * caller frees it. */
 char *gl_workspace_notices(GlWorkspace *self);
 
+/* A folder where projects keep the index of their files' identifiers
+ * between runs (the result cache's; copied), so that a later run reads
+ * again only the files that changed. NULL: none. */
+void gl_workspace_set_cache_dir(GlWorkspace *self, const char *directory);
+
 /* With `enabled` false, every file is linted alone, without the facts of
  * its project's other files (`--no-index`). On by default. */
 void gl_workspace_set_indexing(GlWorkspace *self, bool enabled);

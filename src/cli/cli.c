@@ -266,6 +266,7 @@ static int check__run(Check *self, OutputFormat format, const Settings *root) {
   }
   GlWorkspace *workspace = gl_workspace_new();
   gl_workspace_set_indexing(workspace, !self->options.no_index);
+  if (self->cache) gl_workspace_set_cache_dir(workspace, cache_directory(self->cache));
   run_jobs(self->jobs.contents, self->jobs.size, threads, want_lines, self->cache, workspace);
   char *notices = gl_workspace_notices(workspace);
   if (notices && !self->options.quiet) fprintf(stderr, "gpulint: %s\n", notices);

@@ -243,6 +243,8 @@ char *gl_workspace_notices(GlWorkspace *self) { return workspace_notices(self); 
 
 void gl_workspace_set_indexing(GlWorkspace *self, bool enabled) { workspace_set_indexing(self, enabled); }
 
+void gl_workspace_set_cache_dir(GlWorkspace *self, const char *directory) { workspace_set_cache_dir(self, directory); }
+
 uint64_t gl_content_hash(const char *bytes, size_t length) { return summary_hash_bytes(bytes, length); }
 
 GlLinter *gl_linter_new_in(GlWorkspace *workspace) {

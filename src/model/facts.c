@@ -911,13 +911,13 @@ Facts *facts_new(const Source *source, TSNode root, struct Links *links) {
   facts__collect_switched(self);
   facts__settle_trained_callees(self);
   facts__index_module_uses(self);
+  facts__settle_callers_elsewhere(self); /* before forwards are told: callers show which parameters are modules */
   facts__resolve_calls(self);
   facts__settle_targets(self);
   facts__drop_unresolved(self);
   facts__settle_external(self);
   facts__settle_decorators(self);
   facts__summarize(self);
-  facts__settle_callers_elsewhere(self);
   facts__settle_callers(self);
   facts__settle_backward_context(self);
   return self;

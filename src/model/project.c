@@ -30,6 +30,7 @@ typedef struct {
 typedef struct {
   char *path;           /* absolute; owned */
   uint64_t size;
+  int64_t mtime_sec, mtime_nsec; /* when listed: an index entry is reused while they match */
   Summary *summary;     /* owned; NULL until computed */
   bool summarized;      /* summary computed (it may still be NULL) */
   bool scanned;         /* identifiers and hash read */
@@ -43,11 +44,13 @@ struct Project {
   uint64_t listed_bytes;
   bool truncated;            /* the listing stopped at the budget */
   bool scanned;              /* every file's identifiers read */
+  char *index_path;          /* where the identifier index is kept between runs, or NULL; owned */
   pthread_mutex_t lock;
 };
 
 struct GlWorkspace {
   Array(Project *) projects;
+  char *cache_dir; /* where projects keep their identifier index, or NULL; owned */
   bool no_index; /* lint every file alone */
   pthread_mutex_t lock;
 };
@@ -93,14 +96,16 @@ static bool project__python_file(const char *name) {
   return length > 3 && strcmp(name + length - 3, ".py") == 0;
 }
 
-static void project__add_file(Project *self, char *path, uint64_t size) {
+static void project__add_file(Project *self, char *path, const struct stat *info) {
+  uint64_t size = (uint64_t)info->st_size;
   if (self->files.size >= PROJECT_MAX_FILES || self->listed_bytes + size > PROJECT_MAX_BYTES) {
     self->truncated = true;
     free(path);
     return;
   }
   self->listed_bytes += size;
-  array_push(&self->files, ((ProjectFile){.path = path, .size = size}));
+  array_push(&self->files, ((ProjectFile){.path = path, .size = size, .mtime_sec = (int64_t)info->st_mtim.tv_sec,
+                                          .mtime_nsec = (int64_t)info->st_mtim.tv_nsec}));
 }
 
 /* Lists `folder` and below, depth first; symbolic links to folders are not
@@ -119,7 +124,7 @@ static void project__list(Project *self, const char *folder, uint32_t depth) {
       project__list(self, path, depth + 1);
       free(path);
     } else if (S_ISREG(info.st_mode) && project__python_file(entry->d_name)) {
-      project__add_file(self, path, (uint64_t)info.st_size);
+      project__add_file(self, path, &info);
     } else {
       free(path);
     }
@@ -149,6 +154,7 @@ static void project__delete(Project *self) {
   }
   array_delete(&self->files);
   pthread_mutex_destroy(&self->lock);
+  free(self->index_path);
   free(self->root);
   free(self);
 }
@@ -202,11 +208,17 @@ void workspace_delete(Workspace *self) {
   if (!self) return;
   for (uint32_t i = 0; i < self->projects.size; i++) project__delete(self->projects.contents[i]);
   array_delete(&self->projects);
+  free(self->cache_dir);
   pthread_mutex_destroy(&self->lock);
   free(self);
 }
 
 void workspace_set_indexing(Workspace *self, bool enabled) { self->no_index = !enabled; }
+
+void workspace_set_cache_dir(Workspace *self, const char *directory) {
+  free(self->cache_dir);
+  self->cache_dir = directory ? gl_strdup(directory) : NULL;
+}
 
 Project *workspace_project(Workspace *self, const char *path) {
   if (self->no_index) return NULL;
@@ -221,6 +233,10 @@ Project *workspace_project(Workspace *self, const char *path) {
   }
   if (!found) {
     found = project__new(root); /* under the lock: every worker waits for the one listing */
+    if (self->cache_dir) {
+      found->index_path = gl_format("%s/index-%016llx", self->cache_dir,
+                                    (unsigned long long)summary_hash_bytes(root, strlen(root)));
+    }
     array_push(&self->projects, found);
   }
   pthread_mutex_unlock(&self->lock);
@@ -413,12 +429,123 @@ Text project_module_name(const Project *self, int32_t file) {
   return (Text){folder, (uint32_t)(slash - folder)};
 }
 
+/* ---- The identifier index between runs ---------------------------------------
+ *
+ * INDEX_MAGIC, the root, then per file: its path, size and modification
+ * time when scanned, its content hash and its identifier hashes. A file
+ * whose size or time differs is scanned again; a damaged index is read up
+ * to the damage. */
+
+#define INDEX_MAGIC "GLIDX01"
+
+typedef struct {
+  FILE *stream;
+  bool ok;
+} Reader;
+
+static void project__get(Reader *reader, void *into, size_t size) {
+  if (reader->ok && fread(into, 1, size, reader->stream) != size) reader->ok = false;
+}
+
+static void project__load_entry(Project *self, Reader *reader) {
+  uint32_t length = 0, count = 0;
+  project__get(reader, &length, sizeof length);
+  if (!reader->ok || length > 4096) {
+    reader->ok = false;
+    return;
+  }
+  char path[4097];
+  project__get(reader, path, length);
+  path[length] = '\0';
+  ProjectFile stored = {0};
+  project__get(reader, &stored.size, sizeof stored.size);
+  project__get(reader, &stored.mtime_sec, sizeof stored.mtime_sec);
+  project__get(reader, &stored.mtime_nsec, sizeof stored.mtime_nsec);
+  project__get(reader, &stored.hash, sizeof stored.hash);
+  project__get(reader, &count, sizeof count);
+  if (!reader->ok || count > (1u << 22)) {
+    reader->ok = false;
+    return;
+  }
+  int32_t found = project__find(self, path);
+  ProjectFile *file = found >= 0 ? array_get(&self->files, found) : NULL;
+  bool same = file && !file->scanned && file->size == stored.size && file->mtime_sec == stored.mtime_sec &&
+              file->mtime_nsec == stored.mtime_nsec;
+  for (uint32_t i = 0; i < count && reader->ok; i++) {
+    uint64_t hash = 0;
+    project__get(reader, &hash, sizeof hash);
+    if (same && reader->ok) project__set_add(&file->identifiers, hash);
+  }
+  if (same && reader->ok) {
+    file->hash = stored.hash;
+    file->scanned = true;
+  }
+}
+
+static void project__load_index(Project *self) {
+  FILE *stream = self->index_path ? fopen(self->index_path, "rb") : NULL;
+  if (!stream) return;
+  Reader reader = {stream, true};
+  char magic[sizeof INDEX_MAGIC];
+  uint32_t length = 0, count = 0;
+  project__get(&reader, magic, sizeof magic);
+  project__get(&reader, &length, sizeof length);
+  char *root = reader.ok && length < 4096 ? gl_calloc(length + 1, 1) : NULL;
+  if (root) project__get(&reader, root, length);
+  project__get(&reader, &count, sizeof count);
+  if (reader.ok && root && memcmp(magic, INDEX_MAGIC, sizeof magic) == 0 && strcmp(root, self->root) == 0) {
+    for (uint32_t i = 0; i < count && reader.ok; i++) project__load_entry(self, &reader);
+  }
+  free(root);
+  fclose(stream);
+}
+
+/* Writes the index beside its place and renames it there; failures leave
+ * the old one (or none). */
+static void project__save_index(const Project *self) {
+  if (!self->index_path) return;
+  char *temporary = gl_format("%s.%ld.tmp", self->index_path, (long)getpid());
+  FILE *stream = fopen(temporary, "wb");
+  if (!stream) {
+    free(temporary);
+    return;
+  }
+  uint32_t length = (uint32_t)strlen(self->root), count = self->files.size;
+  fwrite(INDEX_MAGIC, 1, sizeof INDEX_MAGIC, stream);
+  fwrite(&length, sizeof length, 1, stream);
+  fwrite(self->root, 1, length, stream);
+  fwrite(&count, sizeof count, 1, stream);
+  for (uint32_t i = 0; i < count; i++) {
+    const ProjectFile *file = array_get(&self->files, i);
+    uint32_t path_length = (uint32_t)strlen(file->path), hashes = file->identifiers.count;
+    fwrite(&path_length, sizeof path_length, 1, stream);
+    fwrite(file->path, 1, path_length, stream);
+    fwrite(&file->size, sizeof file->size, 1, stream);
+    fwrite(&file->mtime_sec, sizeof file->mtime_sec, 1, stream);
+    fwrite(&file->mtime_nsec, sizeof file->mtime_nsec, 1, stream);
+    fwrite(&file->hash, sizeof file->hash, 1, stream);
+    fwrite(&hashes, sizeof hashes, 1, stream);
+    for (uint32_t j = 0; j < file->identifiers.capacity; j++) {
+      if (file->identifiers.slots[j]) fwrite(&file->identifiers.slots[j], sizeof(uint64_t), 1, stream);
+    }
+  }
+  bool ok = !ferror(stream);
+  ok = fclose(stream) == 0 && ok;
+  if (!ok || rename(temporary, self->index_path) != 0) unlink(temporary);
+  free(temporary);
+}
+
 void project_files_mentioning(Project *self, Text name, Text also, FileList *out) {
   pthread_mutex_lock(&self->lock);
   if (!self->scanned) {
+    project__load_index(self);
+    bool changed = false;
     for (uint32_t i = 0; i < self->files.size; i++) {
-      if (!self->files.contents[i].scanned) project__scan_file(array_get(&self->files, i));
+      if (self->files.contents[i].scanned) continue;
+      project__scan_file(array_get(&self->files, i));
+      changed = true;
     }
+    if (changed) project__save_index(self);
     self->scanned = true;
   }
   pthread_mutex_unlock(&self->lock);

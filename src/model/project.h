@@ -36,6 +36,10 @@ void workspace_delete(Workspace *self);
  * Borrowed from the workspace. */
 Project *workspace_project(Workspace *self, const char *path);
 
+/* Where projects keep their identifier index between runs (copied; NULL:
+ * nowhere). Set before the first project is found. */
+void workspace_set_cache_dir(Workspace *self, const char *directory);
+
 /* With `enabled` false, workspace_project finds no project. */
 void workspace_set_indexing(Workspace *self, bool enabled);
 

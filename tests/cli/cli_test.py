@@ -1137,6 +1137,43 @@ def cache_misses_after_a_dependency_changes(t):
     same_run(t.run("proj/train.py"), cold, "the dependency changed back")
 
 
+ENGINE = """import torch
+
+
+def evaluate(model, loader):
+    outputs = []
+    for x, _ in loader:
+        outputs.append(model(x).argmax(1))
+    return outputs
+"""
+
+CALLER = """import torch
+import torch.nn as nn
+
+from engine import evaluate
+
+model = nn.Linear(8, 2)
+for epoch in range(3):
+    predictions = evaluate(model, [(torch.randn(4, 8), None)])
+"""
+
+
+@case
+def index_follows_changed_callers(t):
+    t.write("proj/pyproject.toml", "[project]\nname = \"proj\"\n")
+    t.write("proj/engine.py", ENGINE)
+    t.write("proj/train.py", CALLER)
+    t.use_cache()
+    found = t.run("--format", "json", "proj/engine.py").expect(1).json()
+    equal([(f["line"], f["code"]) for f in found], [(7, "GPU103")], "a module passed by the caller elsewhere")
+    check(any(name.startswith("index-") for name in os.listdir(t.path(".gpulint_cache"))), "no identifier index kept")
+    same_run(t.run("proj/engine.py"), t.run("--no-cache", "proj/engine.py"), "the warm run")
+    # The caller now runs it under no_grad: linting engine.py alone sees the change.
+    t.write("proj/train.py", CALLER.replace("    predictions = evaluate", "    with torch.no_grad():\n        predictions = evaluate"))
+    t.run("proj/engine.py").expect(0)
+    t.run("--no-index", "proj/engine.py").expect(0)
+
+
 NAME_ONLY = """import torch
 
 
