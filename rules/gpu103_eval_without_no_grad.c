@@ -197,8 +197,11 @@ static bool gpu103__returned(const RuleContext *ctx, const Event *forward) {
       /* `acc += (out == y).sum().item()` keeps nothing; `torch.stack(outs)` keeps what the list holds */
       if (!container[by] && flow_carries(ctx->flow, assign->value, forward->function) == CARRY_NONE) continue;
       bool known = false;
-      for (uint32_t k = 0; k < count && !known; k++) known = text_eq(kept[k], assign->name);
-      if (!known) container[count] = false, kept[count++] = assign->name;
+      for (uint32_t k = 0; k < count && !known; k++) {
+        known = text_eq(kept[k], assign->name);
+        if (known) container[k] |= container[by]; /* rebound from a list that holds it */
+      }
+      if (!known) container[count] = container[by], kept[count++] = assign->name; /* a stack of a list holds it too */
     }
     for (uint32_t i = events_first; i < events_end && count < 8; i++) {
       const Event *store = array_get(&facts->events, i);
