@@ -376,7 +376,9 @@ static void gpu103__report(RuleContext *ctx, const FlatEvent *flat, Text module,
       [IN_EVALUATION_LOOP] = "runs with grad enabled in a loop that trains nothing, and nothing backpropagates its result",
       [IN_TRAINING_LOOP] = "runs with grad enabled inside a training loop, but no backward uses its result"};
   const char *where = WHERE[context];
-  Basis basis = {forward->weak || !gpu103__repeated(ctx, flat), NULL, false};
+  /* a forward whose result is dropped outside any loop (a warm-up) costs one peak per call */
+  bool dropped = forward->loop < 0 && node_is(ts_node_parent(forward->node), K_EXPRESSION_STATEMENT);
+  Basis basis = {forward->weak || dropped || !gpu103__repeated(ctx, flat), NULL, false};
   rule_report_on(ctx, forward->node, GL_EFFECT_PEAK, basis,
                  "`%.*s` %s: autograd still records the graph and keeps every activation for it (measured 8.2x "
                  "the peak memory of ResNet-50 at batch 64 on an H200, and growth when outputs are kept); run it "

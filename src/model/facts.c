@@ -354,7 +354,7 @@ static void facts__resolve_calls(Facts *self) {
     Event *event = array_get(&self->events, i);
     if (event->kind == EV_KIND_COUNT || event->kind == EV_GRAD_TOGGLE) continue;
     int32_t callee = facts_resolve_call(self, event->node, event->function);
-    if (callee >= 0 && facts__module_forward(self, callee)) {
+    if (callee >= 0 && facts__module_forward(self, callee) && roles_forward(self, event->node, event->function) != ROLE_NONE) {
       event->kind = EV_FORWARD; /* `self.forward(x)`, `model.forward(x)` of a module class here */
       event->target = facts_canonical(self, roles_forward_module(self, event->node));
     } else if (callee >= 0) {

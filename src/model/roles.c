@@ -158,10 +158,46 @@ static RoleOrUnknown roles__factory(const Facts *facts, int32_t factory, int dep
 }
 
 /* A class of this file, or of the project through its imports. */
+static RoleOrUnknown roles__constructor(const Facts *facts, TSNode call, int32_t function, int depth);
+
+/* A module class of this file whose bases are torch's and whose __init__
+ * builds no layer with parameters and no nn.Parameter (a bin decoder over
+ * a buffer): its forwards record no graph of their own. */
+static bool roles__parameterless_class(const Facts *facts, int32_t class_index) {
+  TSNode bases = node_field(facts->classes.contents[class_index].node, F_SUPERCLASSES);
+  for (uint32_t i = 0; !ts_node_is_null(bases) && i < ts_node_named_child_count(bases); i++) {
+    char buffer[160];
+    const char *base = facts_qualify(facts, ts_node_named_child(bases, i), buffer, sizeof buffer);
+    if (strcmp(base, "torch.nn.Module") != 0 && strcmp(base, "nn.Module") != 0) return false;
+  }
+  bool has_init = false;
+  for (uint32_t i = 0; i < facts->functions.size; i++) {
+    const Function *method = array_get(&facts->functions, i);
+    if (method->class_index != class_index || !text_is(method->name, "__init__")) continue;
+    has_init = true;
+    uint32_t first, end;
+    facts_assigns_within(facts, method->node, &first, &end);
+    for (uint32_t j = first; j < end; j++) {
+      const Assign *assign = array_get(&facts->assigns, j);
+      TSNode value = node_unparenthesize(assign->value);
+      if (assign->function != (int32_t)i || !node_is(value, K_CALL)) continue;
+      if (text_contains_ci(call_function_text(facts->source, value), "Parameter")) return false;
+      RoleOrUnknown role = roles__constructor(facts, value, (int32_t)i, ROLES_MAX_DEPTH - 2);
+      static const char *const BUILTINS[] = {"float", "int", "bool", "str", "len", "range", "list", "tuple",
+                                             "dict", "set", "round", "min", "max", "abs", NULL};
+      if (role == ROLE_EVIDENCE || (role == ROLE_UNKNOWN && !text_in(call_function_text(facts->source, value), BUILTINS))) {
+        return false; /* a layer, or something the code cannot tell */
+      }
+    }
+  }
+  return has_init;
+}
+
 static RoleOrUnknown roles__class(const Facts *facts, Text qualified, Text last) {
   int32_t class_index = facts_class_named(facts, last);
   if (class_index >= 0 && text_eq(last, qualified)) {
-    return facts->classes.contents[class_index].is_module ? ROLE_EVIDENCE : ROLE_NONE;
+    if (!facts->classes.contents[class_index].is_module || roles__parameterless_class(facts, class_index)) return ROLE_NONE;
+    return ROLE_EVIDENCE;
   }
   Linked linked;
   if (!links_find(facts->links, NULL, qualified, &linked)) {
