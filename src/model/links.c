@@ -13,6 +13,7 @@
 Links *links_new(Project *project, const char *path) {
   Links *self = gl_calloc(1, sizeof(Links));
   self->file = -1;
+  self->caller_budget = LINKS_CALLER_FILES;
   if (!project) return self;
   self->folder = project_folder_of(path);
   if (!self->folder) return self;
@@ -188,6 +189,11 @@ Callers links_callers(Links *self, Text name) {
   FileList files = array_new();
   /* a caller imports this file: its text names the module too */
   project_files_mentioning(self->project, name, project_module_name(self->project, self->file), &files);
+  if (files.size > self->caller_budget) { /* a module every file imports: too many to read, so unknown */
+    array_delete(&files);
+    return (Callers){.any = true};
+  }
+  self->caller_budget -= files.size;
   bool all_off = true;
   uint32_t modules = UINT32_MAX;
   for (uint32_t i = 0; i < files.size; i++) {

@@ -36,7 +36,13 @@ typedef struct Links {
   int32_t file;                /* the linted file's index in the listing, or -1 */
   Array(int32_t) consulted;    /* files whose summaries were read, in order */
   Array(LinkMemo) memo;        /* answers already given */
+  uint32_t caller_budget;      /* caller files links_callers may still read */
 } Links;
+
+/* The files whose calls of the linted file's functions one lint reads at
+ * most: linting a module that every file imports stays bounded (its
+ * callers are then unknown: none is taken to run it with grad off). */
+#define LINKS_CALLER_FILES 48
 
 /* Links for the file at `path` in `project` (NULL for none); the caller
  * deletes them. */
@@ -67,6 +73,8 @@ typedef struct {
   uint32_t module_parameters; /* bit i: every caller passes a module as positional parameter i */
 } Callers;
 
+/* The callers of the linted file's function `name`; with more candidate
+ * files than the budget left, `any` and nothing else. */
 Callers links_callers(Links *self, Text name);
 
 /* "utils.py:24" for a definition, relative to the project root; writes
