@@ -632,7 +632,7 @@ static void facts__settle_backward_context(Facts *self) {
 
 /* What each call of another file's function reaches. */
 static void facts__settle_external(Facts *self) {
-  if (!self->links) return;
+  if (!self->links || !self->uses_torch) return; /* no rule reports on code that never uses torch */
   for (uint32_t i = 0; i < self->events.size; i++) {
     Event *event = array_get(&self->events, i);
     Linked linked;
@@ -656,7 +656,7 @@ static bool facts__linked_grad_off(const Facts *self, TSNode expression) {
 /* Who calls this file's functions from the project's other files: with
  * grad off everywhere, and with modules as which arguments. */
 static void facts__settle_callers_elsewhere(Facts *self) {
-  if (!self->links) return;
+  if (!self->links || !self->uses_torch) return;
   for (uint32_t i = 0; i < self->functions.size; i++) {
     Function *function = array_get(&self->functions, i);
     if (function->class_index >= 0 || function->parent >= 0) continue;
