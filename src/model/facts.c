@@ -552,9 +552,7 @@ static int facts__base_module(Facts *self, TSNode base) {
   Text qualified = {facts_qualify(self, base, buffer, sizeof buffer), 0};
   qualified.length = (uint32_t)strlen(qualified.ptr);
   if (roles_library_module_class(qualified)) return 1;
-  static const char *const PLAIN[] = {"object", "ABC", "Generic", "Protocol", "Enum", "NamedTuple", "dict", "list",
-                                      "tuple", "Exception", "TypedDict", "ABCMeta", NULL};
-  if (text_in(text_last_segment(qualified), PLAIN)) return 0;
+  if (roles_plain_base(qualified)) return 0;
   if (node_is(base, K_IDENTIFIER)) {
     int32_t local = facts_class_named(self, qualified);
     if (local >= 0) return self->classes.contents[local].is_module;

@@ -128,12 +128,10 @@ bool links_find(Links *self, const Summary *from, Text qualified, Linked *out) {
 static bool links__is_module(Links *self, const Summary *where, const SummaryClass *class_, int hops) {
   if (class_->module_base) return true;
   if (hops >= LINKS_MAX_HOPS) return class_->defines_forward;
-  static const char *const PLAIN[] = {"object", "ABC", "Generic", "Protocol", "Enum", "NamedTuple", "dict", "list",
-                                      "tuple", "Exception", "TypedDict", "ABCMeta", NULL};
   bool unknown = false;
   for (uint32_t i = 0; i < class_->bases.size; i++) {
     Text base = {class_->bases.contents[i], (uint32_t)strlen(class_->bases.contents[i])};
-    if (text_in(text_last_segment(base), PLAIN)) continue;
+    if (roles_plain_base(base)) continue;
     const SummaryClass *local = summary_class(where, base.ptr, base.length);
     Linked linked;
     if (local && local != class_) {

@@ -207,12 +207,22 @@ static RoleOrUnknown roles__class(const Facts *facts, Text qualified, Text last)
   return ROLE_UNKNOWN; /* a factory in another file */
 }
 
-/* `Net()`, `Net().to(device)`, `DDP(model)`, `get_model()`. */
-static RoleOrUnknown roles__constructor(const Facts *facts, TSNode call, int32_t function, int depth) {
+bool roles_returns_receiver(Text method) {
   static const char *const PASSING[] = {"to", "cuda", "cpu", "half", "float", "double", "bfloat16", "train",
                                         "eval", "requires_grad_", "share_memory", NULL};
+  return method.length && text_in(method, PASSING);
+}
+
+bool roles_plain_base(Text qualified) {
+  static const char *const PLAIN[] = {"object", "ABC", "Generic", "Protocol", "Enum", "NamedTuple", "dict", "list",
+                                      "tuple", "Exception", "TypedDict", "ABCMeta", NULL};
+  return text_in(text_last_segment(qualified), PLAIN);
+}
+
+/* `Net()`, `Net().to(device)`, `DDP(model)`, `get_model()`. */
+static RoleOrUnknown roles__constructor(const Facts *facts, TSNode call, int32_t function, int depth) {
   Text method = call_method_name(facts->source, call);
-  if (method.length && text_in(method, PASSING)) return roles__value(facts, call_receiver(call), function, depth + 1);
+  if (roles_returns_receiver(method)) return roles__value(facts, call_receiver(call), function, depth + 1);
   char buffer[192];
   Text qualified = {facts_qualify(facts, node_field(call, F_FUNCTION), buffer, sizeof buffer), 0};
   qualified.length = (uint32_t)strlen(qualified.ptr);

@@ -57,6 +57,14 @@ bool roles_library_module_class(Text qualified);
  * for resolving calls, never for findings. */
 bool roles_named_module(Text name);
 
+/* `.to()`, `.cuda()`, `.half()`, `.eval()`, ...: methods that return the
+ * module they are called on. */
+bool roles_returns_receiver(Text method);
+
+/* `object`, `ABC`, `Generic`, `Enum`, ...: bases that say a class is no
+ * module. */
+bool roles_plain_base(Text qualified);
+
 /* Whether a callee's text names a loss: criterion, loss_fn, F.cross_entropy. */
 bool roles_loss_function(Text callee);
 

@@ -9,6 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "roles.h"
+
 /* ---- The walk's context stack ------------------------------------------ */
 
 typedef struct {
@@ -308,11 +310,9 @@ static bool walk__looks_like_scheduler(Text text) {
 /* `Net(...).cuda().eval()` -> `Net(...)`: methods that return the module
  * they are called on, applied to a constructor. */
 static TSNode walk__constructor(const Source *source, TSNode call) {
-  static const char *const PASSING[] = {"to", "cuda", "cpu", "half", "float", "double", "bfloat16", "train",
-                                        "eval", "requires_grad_", "share_memory", NULL};
   for (int steps = 0; steps < 8 && node_is(call, K_CALL); steps++) {
     TSNode receiver = node_unparenthesize(call_receiver(call));
-    if (!node_is(receiver, K_CALL) || !text_in(call_method_name(source, call), PASSING)) break;
+    if (!node_is(receiver, K_CALL) || !roles_returns_receiver(call_method_name(source, call))) break;
     call = receiver;
   }
   return call;
