@@ -873,6 +873,22 @@ const Assign *facts_assign_before(const Facts *self, Text name, int32_t function
   return NULL;
 }
 
+const Assign *facts_assign_last_before(const Facts *self, Text name, int32_t function, uint32_t at,
+                                       bool (*accept)(const Assign *assign, uint32_t at)) {
+  uint32_t first = facts__assign_lower_bound(self, name), low = first, high = self->assigns_by_name.size;
+  while (low < high) { /* the first entry of another name, or starting at or after `at` */
+    uint32_t mid = (low + high) / 2;
+    const Assign *assign = array_get(&self->assigns, self->assigns_by_name.contents[mid]);
+    if (text_eq(assign->name, name) && ts_node_start_byte(assign->statement) < at) low = mid + 1;
+    else high = mid;
+  }
+  for (uint32_t i = low; i > first; i--) {
+    const Assign *assign = array_get(&self->assigns, self->assigns_by_name.contents[i - 1]);
+    if (assign->function == function && accept(assign, at)) return assign;
+  }
+  return NULL;
+}
+
 AssignIter facts_assigns(const Facts *self, Text name, int32_t function) {
   return (AssignIter){self, name, function, facts__assign_lower_bound(self, name)};
 }

@@ -299,4 +299,9 @@ void facts_assigns_within(const Facts *self, TSNode node, uint32_t *first, uint3
 const Assign *facts_assign_before(const Facts *self, Text name, int32_t function, uint32_t at);
 const Assign *assign_iter_next(AssignIter *self);
 
+/* The last assignment of `name` in `function`, in source order, that
+ * starts before byte `at` and that `accept` takes, or NULL. */
+const Assign *facts_assign_last_before(const Facts *self, Text name, int32_t function, uint32_t at,
+                                       bool (*accept)(const Assign *assign, uint32_t at));
+
 #endif

@@ -172,19 +172,27 @@ static bool flow__same_loop(const Facts *facts, const Assign *assign, uint32_t a
  * else the last one after it in a loop around `at` (a value from the
  * previous iteration); names are read in order, so a later loop's
  * `batch` is not an earlier one's. */
+/* Whether `assign` plainly binds its name by `at`: a loop's target is
+ * bound where its body starts. */
+static uint32_t flow__bound(const Assign *assign) {
+  TSNode statement = assign->statement;
+  return node_is(statement, K_FOR_STATEMENT) ? ts_node_start_byte(node_field(statement, F_BODY))
+                                             : ts_node_end_byte(statement);
+}
+
+static bool flow__bound_by(const Assign *assign, uint32_t at) { return !assign->subscript && flow__bound(assign) <= at; }
+
 static const Assign *flow__definition(const Flow *self, Text name, int32_t function, uint32_t at) {
-  const Assign *before = NULL, *last = NULL;
+  /* an assignment bound by `at` starts before it: the last such one */
+  const Assign *before = facts_assign_last_before(self->facts, name, function, at, flow__bound_by);
+  if (before) return before;
+  const Assign *last = NULL;
   AssignIter it = facts_assigns(self->facts, name, function);
   for (const Assign *assign; (assign = assign_iter_next(&it));) {
     if (assign->subscript) continue;
-    /* a loop's target is bound where its body starts */
-    TSNode statement = assign->statement;
-    uint32_t bound = node_is(statement, K_FOR_STATEMENT) ? ts_node_start_byte(node_field(statement, F_BODY))
-                                                          : ts_node_end_byte(statement);
-    if (bound <= at) before = assign;
-    else if (!before && flow__same_loop(self->facts, assign, at)) last = assign;
+    if (flow__same_loop(self->facts, assign, at)) last = assign;
   }
-  return before ? before : last;
+  return last;
 }
 
 static bool flow__is_parameter(const Facts *facts, int32_t function, Text name) {
