@@ -164,6 +164,7 @@ typedef struct Facts {
   Array(Event) events;  /* in source order */
   Array(Assign) assigns; /* in source order */
   Array(uint32_t) assigns_by_name;
+  Array(TSNode) top_level;        /* the root's children, in order */
   Array(Binding) imports;   /* BIND_IMPORT only, in source order */
   Array(Binding) bindings;  /* the other kinds, in source order */
   /* Lookup by name, built after the walk: indices sorted by name. */
