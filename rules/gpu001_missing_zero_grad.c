@@ -8,6 +8,7 @@
  * The innermost loop that reaches both a backward and an optimizer step,
  * directly or through helpers defined in the file, must also clear the
  * gradients of every optimizer it steps. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "rule.h"
@@ -61,13 +62,16 @@ static const Event *gpu001__feeding_backward(const FlatEvents *events, uint32_t 
   return found;
 }
 
-static bool gpu001__has_inner_training_loop(const Facts *facts, uint32_t loop_index) {
+/* Marks, in one pass, the loops that hold a training loop of their own
+ * (one that reaches both a backward and a step); the caller frees it. */
+static bool *gpu001__inner_training_loops(const Facts *facts) {
   uint32_t both = REACH(EV_BACKWARD) | REACH(EV_STEP);
+  bool *holds = gl_calloc(facts->loops.size + 1, sizeof(bool));
   for (uint32_t i = 0; i < facts->loops.size; i++) {
     const Loop *inner = array_get(&facts->loops, i);
-    if (inner->parent == (int32_t)loop_index && (inner->reaches & both) == both) return true;
+    if (inner->parent >= 0 && (inner->reaches & both) == both) holds[inner->parent] = true;
   }
-  return false;
+  return holds;
 }
 
 /* `for model in models: opt = SGD(model.parameters()); ...; opt.step()`:
@@ -111,11 +115,13 @@ static void gpu001__check_loop(RuleContext *ctx, const Loop *loop) {
 
 static void gpu001_check(RuleContext *ctx) {
   uint32_t both = REACH(EV_BACKWARD) | REACH(EV_STEP);
+  bool *holds_training_loop = gpu001__inner_training_loops(ctx->facts);
   for (uint32_t i = 0; i < ctx->facts->loops.size; i++) {
     const Loop *loop = array_get(&ctx->facts->loops, i);
-    if ((loop->reaches & both) != both || gpu001__has_inner_training_loop(ctx->facts, i)) continue;
+    if ((loop->reaches & both) != both || holds_training_loop[i]) continue;
     gpu001__check_loop(ctx, loop);
   }
+  free(holds_training_loop);
 }
 
 const Rule GPU001_MISSING_ZERO_GRAD = {

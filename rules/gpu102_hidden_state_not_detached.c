@@ -68,8 +68,12 @@ static bool gpu102__fresh(const RuleContext *ctx, const Assign *assign, const Lo
  * a target of the loop itself is fresh every iteration. */
 static bool gpu102__carried(const RuleContext *ctx, Text name, const Loop *loop, TSNode statement) {
   bool carried = false;
-  AssignIter it = facts_assigns(ctx->facts, name, loop->function);
-  for (const Assign *assign; (assign = assign_iter_next(&it));) {
+  /* only the loop's own assignments count: those within it, in source order */
+  uint32_t first, end;
+  facts_assigns_within(ctx->facts, loop->node, &first, &end);
+  for (uint32_t i = first; i < end; i++) {
+    const Assign *assign = array_get(&ctx->facts->assigns, i);
+    if (assign->function != loop->function || !text_eq(assign->name, name)) continue;
     if (ts_node_eq(assign->statement, loop->node)) return false; /* `for x, y in loader:` rebinds it */
     if (!node_contains(loop->body, assign->statement)) continue;
     if (ts_node_eq(assign->statement, statement)) {

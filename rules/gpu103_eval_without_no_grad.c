@@ -249,7 +249,10 @@ static bool gpu103__feeds_back(const RuleContext *ctx, const Event *forward) {
   TSNode statement = ts_node_parent(forward->node);
   if (!node_is(statement, K_ASSIGNMENT)) return false;
   Text arguments = node_text(ctx->source, node_field(forward->node, F_ARGUMENTS));
-  for (uint32_t i = 0; i < ctx->facts->assigns.size; i++) {
+  uint32_t first, end;
+  facts_assigns_within(ctx->facts, statement, &first, &end);
+  if (first > 0 && ts_node_eq(ctx->facts->assigns.contents[first - 1].statement, statement)) first--;
+  for (uint32_t i = first; i < end && i < ctx->facts->assigns.size; i++) {
     const Assign *assign = array_get(&ctx->facts->assigns, i);
     if (ts_node_eq(assign->statement, statement) && text_mentions(arguments, assign->name)) return true;
   }

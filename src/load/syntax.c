@@ -2,6 +2,7 @@
 #include "syntax.h"
 
 #include <pthread.h>
+#include <stdlib.h>
 #include <string.h>
 
 static const char *const KIND_NAMES[K_KIND_COUNT] = {
@@ -138,6 +139,15 @@ bool text_eq(Text a, Text b) {
   return a.length == b.length && memcmp(a.ptr, b.ptr, a.length) == 0;
 }
 
+int text_compare(Text a, Text b) {
+  uint32_t shorter = a.length < b.length ? a.length : b.length;
+  int order = shorter ? memcmp(a.ptr, b.ptr, shorter) : 0;
+  if (order != 0) return order;
+  return a.length < b.length ? -1 : a.length > b.length;
+}
+
+int text_order(const void *a, const void *b) { return text_compare(*(const Text *)a, *(const Text *)b); }
+
 bool text_ends_with(Text text, const char *suffix) {
   size_t length = strlen(suffix);
   return text.length >= length && memcmp(text.ptr + text.length - length, suffix, length) == 0;
@@ -175,6 +185,80 @@ bool text_mentions(Text text, Text word) {
     if (starts && ends) return true;
   }
   return false;
+}
+
+bool text_is_dotted_name(Text word) {
+  if (word.length == 0 || word.ptr[0] == '.') return false;
+  for (uint32_t i = 0; i < word.length; i++) {
+    if (!syntax__identifier_char(word.ptr[i]) && word.ptr[i] != '.') return false;
+  }
+  return true;
+}
+
+/* ---- Maps of texts ------------------------------------------------------- */
+
+static uint32_t syntax__hash(Text text) {
+  uint32_t hash = 2166136261u; /* FNV-1a */
+  for (uint32_t i = 0; i < text.length; i++) hash = (hash ^ (uint8_t)text.ptr[i]) * 16777619u;
+  return hash;
+}
+
+/* The slot that holds `key`, or the empty one where it goes. */
+static uint32_t syntax__slot(const TextMap *self, Text key) {
+  uint32_t mask = self->capacity - 1, slot = syntax__hash(key) & mask;
+  while (self->keys[slot].ptr && !text_eq(self->keys[slot], key)) slot = (slot + 1) & mask;
+  return slot;
+}
+
+static void syntax__grow(TextMap *self) {
+  TextMap grown = {gl_calloc(self->capacity ? self->capacity * 2 : 16, sizeof(Text)), NULL,
+                   self->capacity ? self->capacity * 2 : 16, self->count};
+  grown.values = gl_calloc(grown.capacity, sizeof(uint32_t));
+  for (uint32_t i = 0; i < self->capacity; i++) {
+    if (!self->keys[i].ptr) continue;
+    uint32_t slot = syntax__slot(&grown, self->keys[i]);
+    grown.keys[slot] = self->keys[i];
+    grown.values[slot] = self->values[i];
+  }
+  text_map_delete(self);
+  *self = grown;
+}
+
+uint32_t *text_map_at(TextMap *self, Text key) {
+  if (2 * (self->count + 1) > self->capacity) syntax__grow(self);
+  uint32_t slot = syntax__slot(self, key);
+  if (!self->keys[slot].ptr) {
+    self->keys[slot] = key.ptr ? key : (Text){"", 0};
+    self->values[slot] = 0;
+    self->count++;
+  }
+  return &self->values[slot];
+}
+
+uint32_t text_map_get(const TextMap *self, Text key) {
+  if (self->count == 0) return 0;
+  uint32_t slot = syntax__slot(self, key);
+  return self->keys[slot].ptr ? self->values[slot] : 0;
+}
+
+void text_map_mentions(TextMap *self, Text text, uint32_t value) {
+  for (uint32_t start = 0; start < text.length; start++) {
+    if (!syntax__identifier_char(text.ptr[start])) continue;
+    if (start > 0 && (syntax__identifier_char(text.ptr[start - 1]) || text.ptr[start - 1] == '.')) continue;
+    for (uint32_t end = start + 1;; end++) {
+      bool more = end < text.length && (syntax__identifier_char(text.ptr[end]) || text.ptr[end] == '.');
+      if (more && text.ptr[end] != '.') continue;
+      uint32_t *slot = text_map_at(self, (Text){text.ptr + start, end - start});
+      if (*slot < value) *slot = value;
+      if (!more) break;
+    }
+  }
+}
+
+void text_map_delete(TextMap *self) {
+  free(self->keys);
+  free(self->values);
+  *self = (TextMap){0};
 }
 
 bool text_mentions_attribute(Text text, const char *name) {

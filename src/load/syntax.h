@@ -126,11 +126,39 @@ bool node_is(TSNode node, Kind kind);
 Text node_text(const Source *source, TSNode node);
 bool text_is(Text text, const char *literal);
 bool text_eq(Text a, Text b);
+/* Byte order, a prefix first: <0, 0 or >0 as for memcmp. */
+int text_compare(Text a, Text b);
+/* text_compare of two `const Text *`, for qsort and bsearch over Text arrays. */
+int text_order(const void *a, const void *b);
 bool text_ends_with(Text text, const char *suffix);
 bool text_contains_ci(Text text, const char *needle);
 /* Whether `word` occurs in `text` as a whole identifier or dotted name
  * (not inside a longer identifier: "hidden" is not in "init_hidden"). */
 bool text_mentions(Text text, Text word);
+
+/* Whether `word` is a dotted name (identifier characters and dots, not
+ * starting with a dot): text_mentions finds such a word exactly when
+ * text_map_mentions enters it. */
+bool text_is_dotted_name(Text word);
+
+/* A map from texts (borrowed, not copied) to numbers, by open addressing;
+ * zero-initialise it. */
+typedef struct {
+  Text *keys;       /* NULL ptr: an empty slot */
+  uint32_t *values;
+  uint32_t capacity; /* 0 or a power of two, at most half used */
+  uint32_t count;
+} TextMap;
+
+/* The value of `key`, entered as 0 when new; valid until the next entry. */
+uint32_t *text_map_at(TextMap *self, Text key);
+/* The value of `key`, or 0 when it is not in the map. */
+uint32_t text_map_get(const TextMap *self, Text key);
+/* Enters every dotted name that `text` mentions (text_mentions: at each
+ * start of a dotted name, the name up to each of its dots and whole),
+ * raising its value to `value` when lower. */
+void text_map_mentions(TextMap *self, Text text, uint32_t value);
+void text_map_delete(TextMap *self);
 
 /* Whether `text` reads attribute `name` somewhere: ".data" followed by
  * no further identifier character (".data" but not ".data_ptr"). */

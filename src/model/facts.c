@@ -733,14 +733,32 @@ GradMode facts_grad_mode(const Facts *self, const Event *event) { return facts__
 
 /* The mode the innermost grad context manager around `node` sets, within
  * its function; -1 when none. */
+/* Whether `node` is a child of the root: its parent, the module, is then
+ * known without asking tree-sitter (which scans the root's children). */
+static bool facts__top_level(const Facts *self, TSNode node) {
+  uint32_t start = ts_node_start_byte(node), low = 0, high = self->top_level.size;
+  while (low < high) {
+    uint32_t mid = (low + high) / 2;
+    if (ts_node_start_byte(self->top_level.contents[mid]) < start) low = mid + 1;
+    else high = mid;
+  }
+  for (; low < self->top_level.size && ts_node_start_byte(self->top_level.contents[low]) == start; low++) {
+    if (ts_node_eq(self->top_level.contents[low], node)) return true;
+  }
+  return false;
+}
+
 static int facts__lexical_mode(const Facts *self, TSNode node) {
+  if (facts__top_level(self, node)) return -1; /* the module: neither a with nor a function */
   TSNode at = ts_node_parent(node);
   for (int steps = 0; !ts_node_is_null(at) && steps < MAX_ASCENT; at = ts_node_parent(at), steps++) {
     Kind kind = node_kind(at);
     if (kind == K_FUNCTION_DEFINITION || kind == K_LAMBDA) return -1;
-    if (kind != K_WITH_STATEMENT) continue;
-    int mode = walk_with_grad_mode(self, at);
-    if (mode >= 0) return mode;
+    if (kind == K_WITH_STATEMENT) {
+      int mode = walk_with_grad_mode(self, at);
+      if (mode >= 0) return mode;
+    }
+    if (facts__top_level(self, at)) return -1; /* above it only the module */
   }
   return -1;
 }
@@ -873,6 +891,22 @@ const Assign *facts_assign_before(const Facts *self, Text name, int32_t function
   return NULL;
 }
 
+const Assign *facts_assign_last_before(const Facts *self, Text name, int32_t function, uint32_t at,
+                                       bool (*accept)(const Assign *assign, uint32_t at)) {
+  uint32_t first = facts__assign_lower_bound(self, name), low = first, high = self->assigns_by_name.size;
+  while (low < high) { /* the first entry of another name, or starting at or after `at` */
+    uint32_t mid = (low + high) / 2;
+    const Assign *assign = array_get(&self->assigns, self->assigns_by_name.contents[mid]);
+    if (text_eq(assign->name, name) && ts_node_start_byte(assign->statement) < at) low = mid + 1;
+    else high = mid;
+  }
+  for (uint32_t i = low; i > first; i--) {
+    const Assign *assign = array_get(&self->assigns, self->assigns_by_name.contents[i - 1]);
+    if (assign->function == function && accept(assign, at)) return assign;
+  }
+  return NULL;
+}
+
 AssignIter facts_assigns(const Facts *self, Text name, int32_t function) {
   return (AssignIter){self, name, function, facts__assign_lower_bound(self, name)};
 }
@@ -899,6 +933,7 @@ Facts *facts_new(const Source *source, TSNode root, struct Links *links) {
   self->links = links;
   self->root = root;
   walk_tree(self, root);
+  for (uint32_t i = 0, count = ts_node_child_count(root); i < count; i++) array_push(&self->top_level, ts_node_child(root, i));
   facts__build_index(&self->functions_by_name, self->functions.contents, offsetof(Function, name), NO_KIND,
                      sizeof(Function), self->functions.size);
   facts__build_index(&self->bindings_by_name, self->bindings.contents, offsetof(Binding, name),
@@ -931,6 +966,7 @@ void facts_delete(Facts *self) {
   array_delete(&self->imports);
   array_delete(&self->assigns);
   array_delete(&self->assigns_by_name);
+  array_delete(&self->top_level);
   array_delete(&self->switched);
   array_delete(&self->frozen);
   array_delete(&self->frozen_class);

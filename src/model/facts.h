@@ -164,6 +164,7 @@ typedef struct Facts {
   Array(Event) events;  /* in source order */
   Array(Assign) assigns; /* in source order */
   Array(uint32_t) assigns_by_name;
+  Array(TSNode) top_level;        /* the root's children, in order */
   Array(Binding) imports;   /* BIND_IMPORT only, in source order */
   Array(Binding) bindings;  /* the other kinds, in source order */
   /* Lookup by name, built after the walk: indices sorted by name. */
@@ -298,5 +299,10 @@ void facts_assigns_within(const Facts *self, TSNode node, uint32_t *first, uint3
  * `at`, or NULL; in log time. */
 const Assign *facts_assign_before(const Facts *self, Text name, int32_t function, uint32_t at);
 const Assign *assign_iter_next(AssignIter *self);
+
+/* The last assignment of `name` in `function`, in source order, that
+ * starts before byte `at` and that `accept` takes, or NULL. */
+const Assign *facts_assign_last_before(const Facts *self, Text name, int32_t function, uint32_t at,
+                                       bool (*accept)(const Assign *assign, uint32_t at));
 
 #endif

@@ -15,33 +15,90 @@ enum { UNKNOWN, COMPUTING, DONE };
 
 static Carry flow__max(Carry a, Carry b) { return a > b ? a : b; }
 
+/* What one function (or the module, at index 0) holds for the questions
+ * about backward: its backwards and trainer calls, its edges (assignments
+ * then stores, in source order), and maps of the dotted names they mention
+ * (text_map_mentions), so that a question about a name is a lookup. */
+typedef struct {
+  Array(const Event *) backwards; /* the EV_BACKWARD events, in order */
+  Array(const Event *) trainers;  /* calls of helpers that backpropagate, in order */
+  TextMap mentioned;              /* what backward calls and trainers' arguments mention: 1 */
+  TextMap backward_on;            /* what the backwards run on mention: 1 + the last start */
+  Array(uint32_t) edges;          /* its assignments and stores (flow__edge indices) */
+  bool built;                     /* feeding built */
+  TextMap feeding;                /* targets whose values reach a backward: 1 */
+  uint32_t feeding_count;
+  TextMap fed_names;              /* what the values of feeding targets mention: 1 */
+} Scope;
+
 struct Flow {
   const Facts *facts;
   uint8_t *assign_state;   /* State per facts->assigns entry */
   uint8_t *return_state;   /* State per facts->functions entry */
-  Array(const Event *) backwards; /* the EV_BACKWARD events, in order */
-  Array(const Event *) trainers;  /* calls of helpers that backpropagate, in order */
-  int32_t feeding_function;       /* the function `feeding` was built for, or -2 */
-  Array(uint32_t) edges;          /* its assignments and stores (flow__edge indices) */
-  Array(Text) feeding;            /* names whose values reach a backward in it */
+  Scope *scopes;           /* per function at index function + 1, the module at 0 */
+  Array(TSNode) backward_calls;   /* every EV_BACKWARD call, by start */
+  Array(uint32_t) backward_reach; /* the largest end among backward_calls[0..i] */
+  Array(const Event *) clears;    /* EV_RESET events and calls of clearing methods */
   uint32_t depth;
   bool parameters_carry; /* read every function's parameters as carrying */
   Flow *given;           /* the same flow with parameters_carry, made at first use */
 };
+
+static bool flow__clearing_method(const Facts *facts, const Event *call);
+
+static int flow__node_order(const void *a, const void *b) {
+  uint32_t left = ts_node_start_byte(*(const TSNode *)a), right = ts_node_start_byte(*(const TSNode *)b);
+  return left < right ? -1 : left > right;
+}
+
+static void flow__collect(Flow *self) {
+  const Facts *facts = self->facts;
+  for (uint32_t i = 0; i < facts->events.size; i++) {
+    const Event *event = &facts->events.contents[i];
+    Scope *scope = &self->scopes[event->function + 1];
+    if (event->kind == EV_BACKWARD) {
+      array_push(&scope->backwards, event);
+      array_push(&self->backward_calls, event->node);
+      text_map_mentions(&scope->mentioned, node_text(facts->source, event->node), 1);
+      TSNode argument = call_positional(event->node, 0);
+      TSNode on = ts_node_is_null(argument) ? call_receiver(event->node) : argument;
+      text_map_mentions(&scope->backward_on, node_text(facts->source, on), ts_node_start_byte(event->node) + 1);
+    }
+    uint32_t reaches = event->kind == EV_CALL ? facts->functions.contents[event->callee].reaches
+                       : event->kind == EV_EXTERNAL ? event->reaches : 0;
+    if (reaches & REACH(EV_BACKWARD)) {
+      array_push(&scope->trainers, event);
+      text_map_mentions(&scope->mentioned, node_text(facts->source, node_field(event->node, F_ARGUMENTS)), 1);
+    }
+    if (event->kind == EV_RESET || (event->kind == EV_CALL && flow__clearing_method(facts, event))) {
+      array_push(&self->clears, event);
+    }
+  }
+  for (uint32_t i = 0; i < facts->assigns.size; i++) {
+    array_push(&self->scopes[facts->assigns.contents[i].function + 1].edges, i);
+  }
+  for (uint32_t i = 0; i < facts->events.size; i++) {
+    const Event *event = &facts->events.contents[i];
+    if (event->kind == EV_STORE) array_push(&self->scopes[event->function + 1].edges, facts->assigns.size + i);
+  }
+  if (self->backward_calls.size > 1) {
+    qsort(self->backward_calls.contents, self->backward_calls.size, sizeof(TSNode), flow__node_order);
+  }
+  uint32_t reach = 0;
+  for (uint32_t i = 0; i < self->backward_calls.size; i++) {
+    uint32_t end = ts_node_end_byte(self->backward_calls.contents[i]);
+    if (end > reach) reach = end;
+    array_push(&self->backward_reach, reach);
+  }
+}
 
 Flow *flow_new(const Facts *facts) {
   Flow *self = gl_calloc(1, sizeof(Flow));
   self->facts = facts;
   self->assign_state = gl_calloc(facts->assigns.size + 1, 1);
   self->return_state = gl_calloc(facts->functions.size + 1, 1);
-  for (uint32_t i = 0; i < facts->events.size; i++) {
-    const Event *event = &facts->events.contents[i];
-    if (event->kind == EV_BACKWARD) array_push(&self->backwards, event);
-    uint32_t reaches = event->kind == EV_CALL ? facts->functions.contents[event->callee].reaches
-                       : event->kind == EV_EXTERNAL ? event->reaches : 0;
-    if (reaches & REACH(EV_BACKWARD)) array_push(&self->trainers, event);
-  }
-  self->feeding_function = -2;
+  self->scopes = gl_calloc(facts->functions.size + 1, sizeof(Scope));
+  flow__collect(self);
   return self;
 }
 
@@ -49,10 +106,20 @@ void flow_delete(Flow *self) {
   if (!self) return;
   free(self->assign_state);
   free(self->return_state);
-  array_delete(&self->backwards);
-  array_delete(&self->trainers);
-  array_delete(&self->feeding);
-  array_delete(&self->edges);
+  for (uint32_t i = 0; i <= self->facts->functions.size; i++) {
+    Scope *scope = &self->scopes[i];
+    array_delete(&scope->backwards);
+    array_delete(&scope->trainers);
+    text_map_delete(&scope->mentioned);
+    text_map_delete(&scope->backward_on);
+    array_delete(&scope->edges);
+    text_map_delete(&scope->feeding);
+    text_map_delete(&scope->fed_names);
+  }
+  free(self->scopes);
+  array_delete(&self->backward_calls);
+  array_delete(&self->backward_reach);
+  array_delete(&self->clears);
   flow_delete(self->given);
   free(self);
 }
@@ -105,19 +172,27 @@ static bool flow__same_loop(const Facts *facts, const Assign *assign, uint32_t a
  * else the last one after it in a loop around `at` (a value from the
  * previous iteration); names are read in order, so a later loop's
  * `batch` is not an earlier one's. */
+/* Whether `assign` plainly binds its name by `at`: a loop's target is
+ * bound where its body starts. */
+static uint32_t flow__bound(const Assign *assign) {
+  TSNode statement = assign->statement;
+  return node_is(statement, K_FOR_STATEMENT) ? ts_node_start_byte(node_field(statement, F_BODY))
+                                             : ts_node_end_byte(statement);
+}
+
+static bool flow__bound_by(const Assign *assign, uint32_t at) { return !assign->subscript && flow__bound(assign) <= at; }
+
 static const Assign *flow__definition(const Flow *self, Text name, int32_t function, uint32_t at) {
-  const Assign *before = NULL, *last = NULL;
+  /* an assignment bound by `at` starts before it: the last such one */
+  const Assign *before = facts_assign_last_before(self->facts, name, function, at, flow__bound_by);
+  if (before) return before;
+  const Assign *last = NULL;
   AssignIter it = facts_assigns(self->facts, name, function);
   for (const Assign *assign; (assign = assign_iter_next(&it));) {
     if (assign->subscript) continue;
-    /* a loop's target is bound where its body starts */
-    TSNode statement = assign->statement;
-    uint32_t bound = node_is(statement, K_FOR_STATEMENT) ? ts_node_start_byte(node_field(statement, F_BODY))
-                                                          : ts_node_end_byte(statement);
-    if (bound <= at) before = assign;
-    else if (!before && flow__same_loop(self->facts, assign, at)) last = assign;
+    if (flow__same_loop(self->facts, assign, at)) last = assign;
   }
-  return before ? before : last;
+  return last;
 }
 
 static bool flow__is_parameter(const Facts *facts, int32_t function, Text name) {
@@ -199,10 +274,11 @@ static Carry flow__unpacked(Flow *self, const Assign *assign) {
  * the callee, that value carries a graph. */
 static bool flow__backpropagated_later(const Flow *self, const Assign *assign) {
   const Facts *facts = self->facts;
+  const Scope *scope = &self->scopes[assign->function + 1];
   uint32_t after = ts_node_end_byte(assign->statement);
-  for (uint32_t i = 0; i < self->backwards.size; i++) {
-    const Event *event = self->backwards.contents[i];
-    if (event->function != assign->function) continue;
+  if (text_is_dotted_name(assign->name)) return text_map_get(&scope->backward_on, assign->name) > after;
+  for (uint32_t i = 0; i < scope->backwards.size; i++) {
+    const Event *event = scope->backwards.contents[i];
     if (ts_node_start_byte(event->node) < after) continue;
     /* `loss.backward()` runs on its receiver; `accelerator.backward(loss)`
      * and `engine.backward(loss)` on their argument */
@@ -253,89 +329,120 @@ static Carry flow__assign(Flow *self, const Assign *assign) {
 /* A backward's call, or the arguments of a helper that backpropagates
  * (`d_loss = train_discriminator(D, real, fake)`), names `name`. */
 static bool flow__mentioned_by_backward(const Flow *self, Text name, int32_t function) {
-  for (uint32_t i = 0; i < self->backwards.size; i++) {
-    const Event *event = self->backwards.contents[i];
-    if (event->function == function && text_mentions(node_text(self->facts->source, event->node), name)) return true;
+  const Scope *scope = &self->scopes[function + 1];
+  if (text_is_dotted_name(name)) return text_map_get(&scope->mentioned, name) != 0;
+  for (uint32_t i = 0; i < scope->backwards.size; i++) {
+    if (text_mentions(node_text(self->facts->source, scope->backwards.contents[i]->node), name)) return true;
   }
-  for (uint32_t i = 0; i < self->trainers.size; i++) {
-    const Event *event = self->trainers.contents[i];
-    if (event->function != function) continue;
+  for (uint32_t i = 0; i < scope->trainers.size; i++) {
+    const Event *event = scope->trainers.contents[i];
     if (text_mentions(node_text(self->facts->source, node_field(event->node, F_ARGUMENTS)), name)) return true;
   }
   return false;
 }
 
-static bool flow__feeding(const Flow *self, Text name) {
-  for (uint32_t i = 0; i < self->feeding.size; i++) {
-    if (text_eq(self->feeding.contents[i], name)) return true;
-  }
-  return false;
-}
+static bool flow__feeding(const Scope *scope, Text name) { return text_map_get(&scope->feeding, name) != 0; }
 
-/* An edge `target <- value` of `function`: assignments and stores. */
-static bool flow__edge(const Flow *self, uint32_t index, int32_t function, Text *target, Text *value) {
+/* An edge `target <- value`: an assignment or a store. */
+static void flow__edge(const Flow *self, uint32_t index, Text *target, Text *value) {
   const Facts *facts = self->facts;
   if (index < facts->assigns.size) {
     const Assign *assign = array_get(&facts->assigns, index);
-    if (assign->function != function) return false;
     *target = assign->name;
     *value = node_text(facts->source, assign->value);
-    return true;
+    return;
   }
   const Event *event = array_get(&facts->events, index - facts->assigns.size);
-  if (event->kind != EV_STORE || event->function != function) return false;
   *target = event->target;
   *value = node_text(facts->source, node_field(event->node, F_ARGUMENTS));
-  return true;
+}
+
+/* Marks `target` as reaching a backward. */
+static void flow__feed(Scope *scope, Text target) {
+  *text_map_at(&scope->feeding, target) = 1;
+  scope->feeding_count++;
+}
+
+/* Whether the value of a target that reaches a backward mentions `name`. */
+static bool flow__fed(const Flow *self, const Scope *scope, Text name) {
+  if (text_is_dotted_name(name)) return text_map_get(&scope->fed_names, name) != 0;
+  Text target, value;
+  for (uint32_t i = 0; i < scope->edges.size; i++) {
+    flow__edge(self, scope->edges.contents[i], &target, &value);
+    if (flow__feeding(scope, target) && text_mentions(value, name)) return true;
+  }
+  return false;
 }
 
 /* The names of `function` that reach a backward, to a fixed point: names a
  * backward mentions, then targets that a feeding target's value mentions;
  * built once per function over its own assignments and stores. */
 static void flow__build_feeding(Flow *self, int32_t function) {
-  const Facts *facts = self->facts;
-  self->feeding_function = function;
-  array_clear(&self->feeding);
-  array_clear(&self->edges);
-  Text target, value, fed, fed_value;
-  for (uint32_t i = 0; i < facts->assigns.size + facts->events.size; i++) {
-    if (!flow__edge(self, i, function, &target, &value)) continue;
-    array_push(&self->edges, i);
-    if (!flow__feeding(self, target) && flow__mentioned_by_backward(self, target, function)) {
-      array_push(&self->feeding, target);
-    }
+  Scope *scope = &self->scopes[function + 1];
+  scope->built = true;
+  Text target, value;
+  /* a target's edges, by target, for entering the values of new feeding targets */
+  TextMap first = {0}; /* target -> 1 + the index in `edges` of its first edge */
+  Array(uint32_t) next = {0};
+  for (uint32_t i = 0; i < scope->edges.size; i++) array_push(&next, UINT32_MAX);
+  TextMap last = {0};
+  for (uint32_t i = 0; i < scope->edges.size; i++) {
+    flow__edge(self, scope->edges.contents[i], &target, &value);
+    uint32_t *head = text_map_at(&first, target);
+    if (*head == 0) *head = i + 1;
+    uint32_t *tail = text_map_at(&last, target);
+    if (*tail) next.contents[*tail - 1] = i;
+    *tail = i + 1;
   }
-  for (uint32_t pass = 0, changed = 1; changed && pass < 8 && self->feeding.size < 256; pass++) {
+  text_map_delete(&last);
+#define FLOW_FEED(name)                                                                  \
+  do {                                                                                   \
+    flow__feed(scope, name);                                                             \
+    for (uint32_t k = text_map_get(&first, name); k && k - 1 != UINT32_MAX;) {           \
+      Text t_, v_;                                                                       \
+      flow__edge(self, scope->edges.contents[k - 1], &t_, &v_);                          \
+      text_map_mentions(&scope->fed_names, v_, 1);                                       \
+      k = next.contents[k - 1] == UINT32_MAX ? 0 : next.contents[k - 1] + 1;             \
+    }                                                                                    \
+  } while (0)
+  for (uint32_t i = 0; i < scope->edges.size; i++) {
+    flow__edge(self, scope->edges.contents[i], &target, &value);
+    if (!flow__feeding(scope, target) && flow__mentioned_by_backward(self, target, function)) FLOW_FEED(target);
+  }
+  for (uint32_t pass = 0, changed = 1; changed && pass < 8 && scope->feeding_count < 256; pass++) {
     changed = 0;
-    for (uint32_t i = 0; i < self->edges.size; i++) {
-      flow__edge(self, self->edges.contents[i], function, &target, &value);
-      if (flow__feeding(self, target)) continue;
-      for (uint32_t j = 0; j < self->edges.size; j++) {
-        flow__edge(self, self->edges.contents[j], function, &fed, &fed_value);
-        if (flow__feeding(self, fed) && text_mentions(fed_value, target)) {
-          array_push(&self->feeding, target);
-          changed = 1;
-          break;
-        }
+    for (uint32_t i = 0; i < scope->edges.size; i++) {
+      flow__edge(self, scope->edges.contents[i], &target, &value);
+      if (flow__feeding(scope, target)) continue;
+      if (flow__fed(self, scope, target)) {
+        FLOW_FEED(target);
+        changed = 1;
       }
     }
   }
+#undef FLOW_FEED
+  text_map_delete(&first);
+  array_delete(&next);
 }
 
 bool flow_feeds_backward(Flow *self, Text name, int32_t function) {
   if (flow__mentioned_by_backward(self, name, function)) return true;
-  if (self->feeding_function != function) flow__build_feeding(self, function);
-  Text target, value;
-  for (uint32_t i = 0; i < self->edges.size; i++) {
-    flow__edge(self, self->edges.contents[i], function, &target, &value);
-    if (flow__feeding(self, target) && text_mentions(value, name)) return true;
-  }
-  return false;
+  Scope *scope = &self->scopes[function + 1];
+  if (!scope->built) flow__build_feeding(self, function);
+  return flow__fed(self, scope, name);
 }
 
 bool flow_node_feeds_backward(Flow *self, TSNode node, int32_t function) {
-  for (uint32_t i = 0; i < self->backwards.size; i++) {
-    if (node_contains(self->backwards.contents[i]->node, node)) return true;
+  /* the backwards that start at or before `node`, back while one of them
+   * could still reach past its end */
+  uint32_t low = 0, high = self->backward_calls.size, start = ts_node_start_byte(node), stop = ts_node_end_byte(node);
+  while (low < high) {
+    uint32_t mid = (low + high) / 2;
+    if (ts_node_start_byte(self->backward_calls.contents[mid]) <= start) low = mid + 1;
+    else high = mid;
+  }
+  for (uint32_t i = low; i-- > 0 && self->backward_reach.contents[i] >= stop;) {
+    if (node_contains(self->backward_calls.contents[i], node)) return true;
   }
   const Facts *facts = self->facts;
   TSNode at = node;
@@ -351,7 +458,10 @@ bool flow_node_feeds_backward(Flow *self, TSNode node, int32_t function) {
     }
     return false;
   }
-  for (uint32_t i = 0; i < facts->assigns.size; i++) {
+  uint32_t first, end;
+  facts_assigns_within(facts, at, &first, &end);
+  if (first > 0 && ts_node_eq(facts->assigns.contents[first - 1].statement, at)) first--;
+  for (uint32_t i = first; i < end && i < facts->assigns.size; i++) {
     const Assign *assign = array_get(&facts->assigns, i);
     if (ts_node_eq(assign->statement, at) && flow_feeds_backward(self, assign->name, function)) return true;
   }
@@ -678,8 +788,8 @@ static bool flow__clearing_method(const Facts *facts, const Event *call) {
 bool flow_container_emptied(Flow *self, Text name, TSNode periodic) {
   const Facts *facts = self->facts;
   Text bare = text_strip_self(name);
-  for (uint32_t i = 0; i < facts->events.size; i++) {
-    const Event *event = array_get(&facts->events, i);
+  for (uint32_t i = 0; i < self->clears.size; i++) {
+    const Event *event = self->clears.contents[i];
     if (!ts_node_is_null(periodic) && node_contains(periodic, event->node) && node_under_if(event->node, periodic)) {
       continue; /* `if step % 50 == 0: running.clear()` keeps up to 50 steps */
     }

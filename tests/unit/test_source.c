@@ -4,9 +4,11 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <cmocka.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "source.h"
+#include "syntax.h"
 
 static void test_line_of_maps_bytes_to_lines(void **state) {
   (void)state;
@@ -77,6 +79,53 @@ static void test_positions_map_back_to_cells(void **state) {
   source_delete(source);
 }
 
+/* text_map_mentions enters exactly the dotted names text_mentions finds. */
+static void test_text_map_mentions_agrees_with_text_mentions(void **state) {
+  (void)state;
+  static const char *const TEXTS[] = {
+      "loss.backward()", "torch.stack(losses).sum()", "self.model.fc(x, h)", "a..b", "x.y.z[0].w",
+      "init_hidden(h)", "(out, h) = rnn(x, h)", "f(a.b, .5, 0.5)", "", "x", "self.x+y.z", "a.(b)", "_a1.b2_",
+  };
+  static const char *const WORDS[] = {
+      "loss", "loss.backward", "backward", "torch", "torch.stack", "losses", "sum", "self", "self.model",
+      "self.model.fc", "model", "fc", "x", "h", "a", "a.", "a..b", "b", "y", "x.y", "x.y.z", "z", "w",
+      "hidden", "init_hidden", "out", "rnn", "5", "0", "0.5", "self.x", "y.z", "_a1", "_a1.b2_", "b2_",
+  };
+  for (size_t t = 0; t < sizeof TEXTS / sizeof TEXTS[0]; t++) {
+    Text text = {TEXTS[t], (uint32_t)strlen(TEXTS[t])};
+    TextMap map = {0};
+    text_map_mentions(&map, text, 7);
+    for (size_t w = 0; w < sizeof WORDS / sizeof WORDS[0]; w++) {
+      Text word = {WORDS[w], (uint32_t)strlen(WORDS[w])};
+      if (!text_is_dotted_name(word)) continue;
+      uint32_t value = text_map_get(&map, word);
+      assert_true(value == 0 || value == 7);
+      if ((value != 0) != text_mentions(text, word)) fail_msg("`%s` in `%s`", WORDS[w], TEXTS[t]);
+    }
+    text_map_delete(&map);
+  }
+  assert_false(text_is_dotted_name((Text){"a[i]", 4}));
+  assert_false(text_is_dotted_name((Text){".x", 2}));
+}
+
+/* A map keeps the greatest value entered for a key, and grows. */
+static void test_text_map_keeps_the_greatest_value(void **state) {
+  (void)state;
+  char names[200][8];
+  TextMap map = {0};
+  for (int i = 0; i < 200; i++) {
+    snprintf(names[i], sizeof names[i], "n%d", i);
+    text_map_mentions(&map, (Text){names[i], (uint32_t)strlen(names[i])}, (uint32_t)i + 1);
+  }
+  text_map_mentions(&map, (Text){"n5", 2}, 3);
+  for (int i = 0; i < 200; i++) assert_int_equal(text_map_get(&map, (Text){names[i], (uint32_t)strlen(names[i])}), i + 1);
+  assert_int_equal(text_map_get(&map, (Text){"n200", 4}), 0);
+  *text_map_at(&map, (Text){"n5", 2}) = 1;
+  assert_int_equal(text_map_get(&map, (Text){"n5", 2}), 1);
+  assert_int_equal(map.count, 200);
+  text_map_delete(&map);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_line_of_maps_bytes_to_lines),
@@ -84,6 +133,8 @@ int main(void) {
       cmocka_unit_test(test_check_text_rejects_binary_and_bad_utf8),
       cmocka_unit_test(test_line_text_strips_newlines),
       cmocka_unit_test(test_positions_map_back_to_cells),
+      cmocka_unit_test(test_text_map_mentions_agrees_with_text_mentions),
+      cmocka_unit_test(test_text_map_keeps_the_greatest_value),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
