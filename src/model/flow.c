@@ -620,6 +620,7 @@ static Carry flow__external_returns(Flow *self, TSNode call, uint8_t position) {
     return CARRY_NAME;
   }
   uint32_t bit = position == UNPACKED_DEEP || position >= SUMMARY_MAX_PARAMETERS ? RETURNS_WHOLE : RETURNS_ELEMENT(position);
+  if (bit != RETURNS_WHOLE && (linked.function->plain_returns & bit)) return CARRY_NONE; /* `return loss, 0.5` */
   if (flow__has_return(linked.function->returns, bit)) return CARRY_EVIDENCE;
   if (flow__has_return(linked.function->returns_given_arguments, bit)) return flow__any_argument(self, call, -1);
   return CARRY_NONE;

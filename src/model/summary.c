@@ -71,9 +71,6 @@ static void summary__add_function(Summary *self, const Facts *facts, Flow *flow,
       .reaches = function->reaches,
       .decorated = (uint8_t)function->decorated,
       .wraps_grad_off = function->wraps_grad_off,
-      .all_callers_grad_off = function->all_callers_grad_off,
-      .has_loop = function->has_loop,
-      .is_method = function->class_index >= 0,
       .returns = summary__returns(facts, flow, index, false),
       .returns_given_arguments = summary__returns(facts, flow, index, true),
       .plain_returns = summary__plain_returns(facts, index),
@@ -81,9 +78,7 @@ static void summary__add_function(Summary *self, const Facts *facts, Flow *flow,
   for (uint32_t i = 0; i < SUMMARY_MAX_PARAMETERS; i++) {
     Text parameter = facts_parameter(facts, index, i);
     if (parameter.length == 0) break;
-    array_push(&entry.parameters, summary__copy(parameter));
     if (flow_keeps_parameter(flow, index, parameter)) entry.keeps |= 1u << i;
-    if (roles_used_as_module(facts, parameter, index)) entry.module_parameters |= 1u << i;
   }
   array_push(&self->functions, entry);
 }
@@ -193,7 +188,6 @@ void summary_delete(Summary *self) {
   if (!self) return;
   for (uint32_t i = 0; i < self->functions.size; i++) {
     free(self->functions.contents[i].name);
-    summary__free_strings(&self->functions.contents[i].parameters);
   }
   for (uint32_t i = 0; i < self->classes.size; i++) {
     SummaryClass *entry = array_get(&self->classes, i);

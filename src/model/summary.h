@@ -25,16 +25,11 @@ typedef struct {
   uint32_t reaches;      /* REACH bits (facts.h), through the file's own helpers */
   uint8_t decorated;     /* GradMode its decorators set */
   bool wraps_grad_off;   /* usable as a decorator that turns grad off */
-  bool all_callers_grad_off; /* every call in its own file is grad-off */
-  bool has_loop;
-  bool is_method;
   uint32_t keeps;        /* bit i: positional parameter i (after self) is kept past the call */
   uint32_t returns;      /* RETURNS_* bits: which returned values carry a graph, on evidence */
   uint32_t returns_given_arguments; /* RETURNS_* bits: which carry when the arguments do */
   uint32_t plain_returns; /* RETURNS_* bits: returned values that are Python numbers */
-  uint32_t module_parameters; /* bit i: parameter i is used as a module (.eval(), .parameters()) */
   uint32_t external_calls_start, external_calls_count; /* its calls of imported names */
-  Array(char *) parameters; /* positional parameter names, `self` left out */
 } SummaryFunction;
 
 typedef struct {
