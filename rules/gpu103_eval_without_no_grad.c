@@ -163,15 +163,59 @@ static int gpu103__mentions_any(const RuleContext *ctx, TSNode node, const Text 
   return -1;
 }
 
+/* What the forward's value flows into within its function: the names it
+ * is bound to, values built from them, containers it is stored in (a list
+ * holds what was appended, and a stack of the list too). At most 8. */
+typedef struct {
+  Text names[8];
+  bool container[8];
+  uint32_t count;
+} Kept;
+
+static void gpu103__keep(Kept *kept, Text name, bool container) {
+  for (uint32_t k = 0; k < kept->count; k++) {
+    if (!text_eq(kept->names[k], name)) continue;
+    kept->container[k] |= container; /* rebound from a list that holds it */
+    return;
+  }
+  if (kept->count == 8) return;
+  kept->container[kept->count] = container;
+  kept->names[kept->count++] = name;
+}
+
+/* Two steps on from the names bound by the forward's statement. */
+static void gpu103__follow(const RuleContext *ctx, const Event *forward, Kept *kept) {
+  const Facts *facts = ctx->facts;
+  TSNode body = node_field(facts->functions.contents[forward->function].node, F_BODY);
+  uint32_t assigns_first, assigns_end, events_first, events_end;
+  facts_assigns_within(facts, body, &assigns_first, &assigns_end);
+  facts_events_within(facts, body, &events_first, &events_end);
+  for (int pass = 0; pass < 2; pass++) {
+    for (uint32_t i = assigns_first; i < assigns_end; i++) {
+      const Assign *assign = array_get(&facts->assigns, i);
+      int by = assign->function == forward->function ? gpu103__mentions_any(ctx, assign->value, kept->names, kept->count) : -1;
+      /* `acc += (out == y).sum().item()` keeps nothing; `torch.stack(outs)` keeps what the list holds */
+      if (by < 0 || (!kept->container[by] && flow_carries(ctx->flow, assign->value, forward->function) == CARRY_NONE)) continue;
+      gpu103__keep(kept, assign->name, kept->container[by]);
+    }
+    for (uint32_t i = events_first; i < events_end; i++) {
+      const Event *store = array_get(&facts->events, i);
+      if (store->kind != EV_STORE || store->function != forward->function) continue;
+      TSNode stored = call_positional(store->node, 0);
+      if (gpu103__mentions_any(ctx, stored, kept->names, kept->count) >= 0 &&
+          flow_carries(ctx->flow, stored, forward->function) != CARRY_NONE) {
+        gpu103__keep(kept, store->target, true);
+      }
+    }
+  }
+}
+
 /* Whether the forward's result leaves its function through a return
- * (directly, or through one assignment or container): a caller elsewhere
- * may train on it (`_compute_loss` over a helper's logits). */
+ * (directly, or through what it flows into): a caller elsewhere may train
+ * on it (`_compute_loss` over a helper's logits). */
 static bool gpu103__returned(const RuleContext *ctx, const Event *forward) {
   const Facts *facts = ctx->facts;
   if (forward->function < 0) return false;
-  Text kept[8];
-  bool container[8] = {false};
-  uint32_t count = 0;
   TSNode statement = ts_node_parent(forward->node);
   for (int steps = 0; steps < 4 && !ts_node_is_null(statement) && !node_is(statement, K_ASSIGNMENT) &&
                       !node_is(statement, K_RETURN_STATEMENT);
@@ -180,43 +224,17 @@ static bool gpu103__returned(const RuleContext *ctx, const Event *forward) {
   }
   if (node_is(statement, K_RETURN_STATEMENT)) return true;
   if (!node_is(statement, K_ASSIGNMENT)) return false;
+  Kept kept = {.count = 0};
   uint32_t first, end;
   facts_assigns_within(facts, statement, &first, &end);
-  for (uint32_t i = first; i < end && count < 8; i++) {
-    if (ts_node_eq(facts->assigns.contents[i].statement, statement)) kept[count++] = facts->assigns.contents[i].name;
+  for (uint32_t i = first; i < end; i++) {
+    if (ts_node_eq(facts->assigns.contents[i].statement, statement)) gpu103__keep(&kept, facts->assigns.contents[i].name, false);
   }
-  TSNode body = node_field(facts->functions.contents[forward->function].node, F_BODY);
-  uint32_t body_first, body_end, events_first, events_end;
-  facts_assigns_within(facts, body, &body_first, &body_end);
-  facts_events_within(facts, body, &events_first, &events_end);
-  for (int pass = 0; pass < 2; pass++) { /* two steps on: values built from it, containers it is stored in */
-    for (uint32_t i = body_first; i < body_end && count < 8; i++) {
-      const Assign *assign = array_get(&facts->assigns, i);
-      int by = assign->function == forward->function ? gpu103__mentions_any(ctx, assign->value, kept, count) : -1;
-      if (by < 0) continue;
-      /* `acc += (out == y).sum().item()` keeps nothing; `torch.stack(outs)` keeps what the list holds */
-      if (!container[by] && flow_carries(ctx->flow, assign->value, forward->function) == CARRY_NONE) continue;
-      bool known = false;
-      for (uint32_t k = 0; k < count && !known; k++) {
-        known = text_eq(kept[k], assign->name);
-        if (known) container[k] |= container[by]; /* rebound from a list that holds it */
-      }
-      if (!known) container[count] = container[by], kept[count++] = assign->name; /* a stack of a list holds it too */
-    }
-    for (uint32_t i = events_first; i < events_end && count < 8; i++) {
-      const Event *store = array_get(&facts->events, i);
-      if (store->kind != EV_STORE || store->function != forward->function) continue;
-      TSNode stored = call_positional(store->node, 0);
-      if (gpu103__mentions_any(ctx, stored, kept, count) >= 0 && flow_carries(ctx->flow, stored, forward->function) != CARRY_NONE) {
-        container[count] = true;
-        kept[count++] = store->target;
-      }
-    }
-  }
+  gpu103__follow(ctx, forward, &kept);
   for (uint32_t i = 0; i < facts->returns.size; i++) {
     const Return *entry = array_get(&facts->returns, i);
-    int by = entry->function == forward->function ? gpu103__mentions_any(ctx, entry->value, kept, count) : -1;
-    if (by >= 0 && (container[by] || flow_carries(ctx->flow, entry->value, forward->function) != CARRY_NONE)) return true;
+    int by = entry->function == forward->function ? gpu103__mentions_any(ctx, entry->value, kept.names, kept.count) : -1;
+    if (by >= 0 && (kept.container[by] || flow_carries(ctx->flow, entry->value, forward->function) != CARRY_NONE)) return true;
   }
   return false;
 }
