@@ -378,11 +378,10 @@ static bool gpu103__repeated(const RuleContext *ctx, const FlatEvent *flat) {
   if (flat->event->function >= 0 && facts->functions.contents[flat->event->function].called_in_loop) return true;
   if (ts_node_eq(flat->anchor, flat->event->node)) return false;
   if (gpu103__in_comprehension(flat->anchor)) return true;
+  uint32_t first, end; /* the helper call's own event: the first within its node */
+  facts_events_within(facts, flat->anchor, &first, &end);
+  if (first < end && ts_node_eq(facts->events.contents[first].node, flat->anchor)) return facts->events.contents[first].loop >= 0;
   int32_t unit = facts_function_at(facts, flat->anchor);
-  for (uint32_t i = 0; i < facts->events.size; i++) {
-    const Event *call = array_get(&facts->events, i);
-    if (ts_node_eq(call->node, flat->anchor)) return call->loop >= 0;
-  }
   return unit >= 0 && facts->functions.contents[unit].called_in_loop;
 }
 

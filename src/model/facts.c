@@ -219,6 +219,11 @@ static void facts__note_trained_callee(Facts *self, TSNode call, int32_t functio
   if (!text_in(text, BUILTINS)) array_push(&self->module_uses, text);
 }
 
+static bool facts__any_assign(const Assign *assign, uint32_t at) {
+  (void)assign, (void)at;
+  return true;
+}
+
 /* Walks what `node` is computed from, within `function`: its calls, and
  * the names it reads back to their assignments before `at`. */
 static void facts__chase(Facts *self, Chase *chase, TSNode node, int32_t function, uint32_t at) {
@@ -228,7 +233,7 @@ static void facts__chase(Facts *self, Chase *chase, TSNode node, int32_t functio
   if (kind == K_LAMBDA || kind == K_STRING) return;
   if (kind == K_CALL) facts__note_trained_callee(self, node, function);
   if (kind == K_IDENTIFIER && !facts__chased(chase, node_text(self->source, node))) {
-    const Assign *assign = facts_assign_before(self, node_text(self->source, node), function, at);
+    const Assign *assign = facts_assign_last_before(self, node_text(self->source, node), function, at, facts__any_assign);
     if (assign) facts__chase(self, chase, assign->value, function, ts_node_start_byte(assign->statement));
     return;
   }
@@ -317,21 +322,23 @@ static Text facts__external_target(Facts *self, TSNode call) {
 /* `trainer.fit(...)` on an instance of a class imported from the
  * project, when that class defines the method (`decoder.attention(h)`
  * where attention is a submodule is a forward instead). */
-static bool facts__instance_of_external(Facts *self, TSNode call) {
+static bool facts__instance_of_external(Facts *self, TSNode call, Text *target) {
   TSNode callee = node_field(call, F_FUNCTION);
   if (!node_is(callee, K_ATTRIBUTE)) return false;
   const Binding *instance = facts_binding(self, BIND_INSTANCE, node_text(self->source, node_field(callee, F_OBJECT)));
   if (!instance || ts_node_is_null(instance->node) || !facts__external(self, instance->node)) return false;
+  *target = facts__external_target(self, call);
   Linked linked;
-  return links_find(self->links, NULL, facts__external_target(self, call), &linked) && linked.function;
+  return links_find(self->links, NULL, *target, &linked) && linked.function;
 }
 
 /* An unresolved call: a call of an imported name, a module's forward, or
  * something that matters to no rule. */
 static void facts__settle_call(Facts *self, Event *event) {
-  if (facts__external(self, event->node) || facts__instance_of_external(self, event->node)) {
+  Text target = {"", 0};
+  if (facts__instance_of_external(self, event->node, &target) || facts__external(self, event->node)) {
     event->kind = EV_EXTERNAL;
-    event->target = facts__external_target(self, event->node);
+    event->target = target.length ? target : facts__external_target(self, event->node);
     return;
   }
   Role role = roles_forward(self, event->node, event->function);
@@ -874,21 +881,6 @@ static uint32_t facts__assign_lower_bound(const Facts *self, Text name) {
     else high = mid;
   }
   return low;
-}
-
-const Assign *facts_assign_before(const Facts *self, Text name, int32_t function, uint32_t at) {
-  uint32_t first = facts__assign_lower_bound(self, name), low = first, high = self->assigns_by_name.size;
-  while (low < high) { /* the first entry of another name, or at or after `at` */
-    uint32_t mid = (low + high) / 2;
-    const Assign *assign = array_get(&self->assigns, self->assigns_by_name.contents[mid]);
-    if (text_eq(assign->name, name) && ts_node_start_byte(assign->statement) < at) low = mid + 1;
-    else high = mid;
-  }
-  for (uint32_t i = low, steps = 0; i > first && steps < 64; i--, steps++) {
-    const Assign *assign = array_get(&self->assigns, self->assigns_by_name.contents[i - 1]);
-    if (assign->function == function) return assign;
-  }
-  return NULL;
 }
 
 const Assign *facts_assign_last_before(const Facts *self, Text name, int32_t function, uint32_t at,

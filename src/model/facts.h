@@ -295,9 +295,6 @@ AssignIter facts_assigns(const Facts *self, Text name, int32_t function);
 void facts_events_within(const Facts *self, TSNode node, uint32_t *first, uint32_t *end);
 void facts_assigns_within(const Facts *self, TSNode node, uint32_t *first, uint32_t *end);
 
-/* The last assignment of `name` in `function` that starts before byte
- * `at`, or NULL; in log time. */
-const Assign *facts_assign_before(const Facts *self, Text name, int32_t function, uint32_t at);
 const Assign *assign_iter_next(AssignIter *self);
 
 /* The last assignment of `name` in `function`, in source order, that
