@@ -331,10 +331,7 @@ static bool gpu103__never_trains(const Facts *facts, int32_t function) {
     const Function *entry = array_get(&facts->functions, function);
     return !(entry->reaches & training) && !entry->backward_context && !entry->in_module_class;
   }
-  for (uint32_t i = 0; i < facts->events.size; i++) {
-    if (REACH(facts->events.contents[i].kind) & training) return false;
-  }
-  return true;
+  return !facts->trains;
 }
 
 static bool gpu103__grad_on(const RuleContext *ctx, const FlatEvent *flat, int32_t unit) {

@@ -646,6 +646,13 @@ static void facts__settle_external(Facts *self) {
   }
 }
 
+/* Whether a backward or a step runs anywhere in the file, once. */
+static void facts__settle_trains(Facts *self) {
+  for (uint32_t i = 0; i < self->events.size && !self->trains; i++) {
+    self->trains = (REACH(self->events.contents[i].kind) & (REACH(EV_BACKWARD) | REACH(EV_STEP))) != 0;
+  }
+}
+
 /* A decorator imported from another file of the project that runs its
  * target under no_grad. */
 static bool facts__linked_grad_off(const Facts *self, TSNode expression) {
@@ -941,6 +948,7 @@ Facts *facts_new(const Source *source, TSNode root, struct Links *links) {
   facts__settle_targets(self);
   facts__drop_unresolved(self);
   facts__settle_external(self);
+  facts__settle_trains(self);
   facts__settle_decorators(self);
   facts__summarize(self);
   facts__settle_callers(self);

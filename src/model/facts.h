@@ -178,6 +178,7 @@ typedef struct Facts {
   Array(Return) returns;     /* in source order */
   Array(char *) owned_strings;
   bool has_toggles;
+  bool trains;      /* a backward or an optimizer step runs somewhere in the file */
   bool has_prepare; /* calls a `.prepare(...)` (Accelerate maps its arguments one to one) */
   bool uses_torch; /* imports torch or a framework built on it, uses
                       `torch.` without the import, or calls backward()
