@@ -3,6 +3,7 @@
 #include "project.h"
 
 #include <dirent.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -14,6 +15,7 @@
 #include "facts.h"
 #include "flow.h"
 #include "source.h"
+#include "store.h"
 
 /* Files larger than this are listed but never summarised. */
 #define PROJECT_MAX_FILE_BYTES (8u * 1024u * 1024u)
@@ -22,9 +24,10 @@
 /* A set of identifier hashes: open addressing, linear probing, 0 marks an
  * empty slot (a hash of 0 is stored as 1). */
 typedef struct {
-  uint64_t *slots;
+  uint64_t *slots;   /* owned unless `stored` */
   uint32_t capacity; /* a power of two, or 0 */
   uint32_t count;
+  bool stored;       /* the slots lie in the project's mapped store: read only */
 } Identifiers;
 
 typedef struct {
@@ -33,6 +36,8 @@ typedef struct {
   int64_t mtime_sec, mtime_nsec; /* when listed: an index entry is reused while they match */
   Summary *summary;     /* owned; NULL until computed */
   bool summarized;      /* summary computed (it may still be NULL) */
+  const void *stored_summary; /* its summary's bytes in the mapped store, or NULL */
+  uint32_t stored_summary_length;
   bool scanned;         /* identifiers and hash read */
   uint64_t hash;
   Identifiers identifiers; /* the hashes of its identifiers */
@@ -44,7 +49,10 @@ struct Project {
   uint64_t listed_bytes;
   bool truncated;            /* the listing stopped at the budget */
   bool scanned;              /* every file's identifiers read */
-  char *index_path;          /* where the identifier index is kept between runs, or NULL; owned */
+  char *index_path;          /* where the index is kept between runs (store.h), or NULL; owned */
+  Store *store;              /* the index mapped from index_path, or NULL; owned */
+  bool loaded;               /* store read (or found absent) */
+  uint32_t fresh;            /* files read or summarised that the store did not hold */
   pthread_mutex_t lock;
 };
 
@@ -108,6 +116,18 @@ static void project__add_file(Project *self, char *path, const struct stat *info
                                           .mtime_nsec = (int64_t)info->st_mtim.tv_nsec}));
 }
 
+/* The kind of a folder entry (S_IFDIR, S_IFREG, other), with `info` filled
+ * for Python files; the folder's own entry type spares a stat of the
+ * rest. */
+static mode_t project__entry_kind(DIR *dir, const struct dirent *entry, struct stat *info) {
+  bool python = project__python_file(entry->d_name);
+  if (entry->d_type == DT_DIR) return S_IFDIR;
+  if (entry->d_type != DT_UNKNOWN && (entry->d_type != DT_REG || !python)) return 0;
+  if (fstatat(dirfd(dir), entry->d_name, info, AT_SYMLINK_NOFOLLOW) != 0) return 0;
+  if (S_ISDIR(info->st_mode)) return S_IFDIR;
+  return S_ISREG(info->st_mode) && python ? S_IFREG : 0;
+}
+
 /* Lists `folder` and below, depth first; symbolic links to folders are not
  * followed, so link loops cannot trap it. */
 static void project__list(Project *self, const char *folder, uint32_t depth) {
@@ -116,17 +136,14 @@ static void project__list(Project *self, const char *folder, uint32_t depth) {
   if (!dir) return;
   for (struct dirent *entry; (entry = readdir(dir)) && !self->truncated;) {
     if (strcmp(entry->d_name, ".") == 0 || strcmp(entry->d_name, "..") == 0) continue;
-    char *path = gl_format("%s/%s", folder, entry->d_name);
     struct stat info;
-    if (lstat(path, &info) != 0) {
-      free(path);
-    } else if (S_ISDIR(info.st_mode) && !project__skipped_folder(entry->d_name)) {
+    mode_t kind = project__entry_kind(dir, entry, &info);
+    if (kind == S_IFDIR && !project__skipped_folder(entry->d_name)) {
+      char *path = gl_format("%s/%s", folder, entry->d_name);
       project__list(self, path, depth + 1);
       free(path);
-    } else if (S_ISREG(info.st_mode) && project__python_file(entry->d_name)) {
-      project__add_file(self, path, &info);
-    } else {
-      free(path);
+    } else if (kind == S_IFREG) {
+      project__add_file(self, gl_format("%s/%s", folder, entry->d_name), &info);
     }
   }
   closedir(dir);
@@ -145,14 +162,18 @@ static Project *project__new(const char *root) {
   return self;
 }
 
+static void project__load(Project *self);
+static void project__save(Project *self);
+
 static void project__delete(Project *self) {
   for (uint32_t i = 0; i < self->files.size; i++) {
     ProjectFile *file = array_get(&self->files, i);
     free(file->path);
     summary_delete(file->summary);
-    free(file->identifiers.slots);
+    if (!file->identifiers.stored) free(file->identifiers.slots);
   }
   array_delete(&self->files);
+  store_close(self->store);
   pthread_mutex_destroy(&self->lock);
   free(self->index_path);
   free(self->root);
@@ -206,7 +227,10 @@ Workspace *workspace_new(void) {
 
 void workspace_delete(Workspace *self) {
   if (!self) return;
-  for (uint32_t i = 0; i < self->projects.size; i++) project__delete(self->projects.contents[i]);
+  for (uint32_t i = 0; i < self->projects.size; i++) {
+    project__save(self->projects.contents[i]);
+    project__delete(self->projects.contents[i]);
+  }
   array_delete(&self->projects);
   free(self->cache_dir);
   pthread_mutex_destroy(&self->lock);
@@ -324,22 +348,39 @@ static Summary *project__summarize(const char *path, const char *bytes, size_t l
   return summary;
 }
 
+/* The summary the store kept for the file, when its content is still the
+ * same; NULL otherwise. */
+static Summary *project__stored_summary(const ProjectFile *entry, const void *bytes, uint32_t length, uint64_t hash) {
+  Summary *summary = bytes ? summary_read(entry->path, bytes, length) : NULL;
+  if (summary && summary->hash == hash) return summary;
+  summary_delete(summary);
+  return NULL;
+}
+
 const Summary *project_summary(Project *self, int32_t file) {
   if (file < 0 || (uint32_t)file >= self->files.size) return NULL;
   pthread_mutex_lock(&self->lock);
+  project__load(self);
   ProjectFile *entry = array_get(&self->files, file);
   bool done = entry->summarized;
-  const char *path = entry->path;
+  const void *stored = entry->stored_summary;
+  uint32_t stored_length = entry->stored_summary_length;
+  uint64_t hash = entry->hash;
   pthread_mutex_unlock(&self->lock);
   if (done) return entry->summary;
-  size_t length = 0;
-  char *bytes = project__read(entry, &length);
-  Summary *summary = bytes ? project__summarize(path, bytes, length) : NULL;
-  free(bytes);
+  Summary *summary = project__stored_summary(entry, stored, stored_length, hash);
+  bool fresh = summary == NULL;
+  if (fresh) {
+    size_t length = 0;
+    char *bytes = project__read(entry, &length);
+    summary = bytes ? project__summarize(entry->path, bytes, length) : NULL;
+    free(bytes);
+  }
   pthread_mutex_lock(&self->lock); /* another worker may have finished first: keep one */
   if (!entry->summarized) {
     entry->summary = summary;
     entry->summarized = true;
+    self->fresh += fresh;
     summary = NULL;
   }
   pthread_mutex_unlock(&self->lock);
@@ -364,7 +405,7 @@ static void project__set_add(Identifiers *set, uint64_t hash);
 
 static void project__set_grow(Identifiers *set) {
   Identifiers bigger = {gl_calloc(set->capacity ? set->capacity * 2 : 256, sizeof(uint64_t)),
-                        set->capacity ? set->capacity * 2 : 256, 0};
+                        set->capacity ? set->capacity * 2 : 256, 0, false};
   for (uint32_t i = 0; i < set->capacity; i++) {
     if (set->slots[i]) project__set_add(&bigger, set->slots[i]);
   }
@@ -390,15 +431,18 @@ static bool project__set_has(const Identifiers *set, uint64_t hash) {
   if (set->capacity == 0) return false;
   if (hash == 0) hash = 1;
   uint32_t mask = set->capacity - 1;
-  for (uint32_t at = (uint32_t)hash & mask;; at = (at + 1) & mask) {
+  for (uint32_t at = (uint32_t)hash & mask, probes = 0; probes < set->capacity; at = (at + 1) & mask, probes++) {
     if (set->slots[at] == hash) return true;
     if (set->slots[at] == 0) return false;
   }
+  return false; /* a full table (a damaged stored one): absent */
 }
 
-/* Reads a file's hash and the set of its identifiers. */
-static void project__scan_file(ProjectFile *file) {
+/* Reads a file's hash and the set of its identifiers; called with the
+ * lock held. */
+static void project__scan_file(Project *self, ProjectFile *file) {
   file->scanned = true;
+  self->fresh++;
   size_t length = 0;
   char *bytes = project__read(file, &length);
   if (!bytes) return;
@@ -429,123 +473,71 @@ Text project_module_name(const Project *self, int32_t file) {
   return (Text){folder, (uint32_t)(slash - folder)};
 }
 
-/* ---- The identifier index between runs ---------------------------------------
+/* ---- The index between runs (store.h) ---------------------------------------------
  *
- * INDEX_MAGIC, the root, then per file: its path, size and modification
- * time when scanned, its content hash and its identifier hashes. A file
- * whose size or time differs is scanned again; a damaged index is read up
- * to the damage. */
+ * Loaded once, before the first question that needs a file's hash,
+ * identifiers or summary; written back when the run is over, if it read
+ * or summarised at least PROJECT_SAVE_AFTER files that the stored index
+ * did not hold (a pre-commit run on one changed file does not rewrite
+ * it). */
 
-#define INDEX_MAGIC "GLIDX01"
+#define PROJECT_SAVE_AFTER 2
 
-typedef struct {
-  FILE *stream;
-  bool ok;
-} Reader;
-
-static void project__get(Reader *reader, void *into, size_t size) {
-  if (reader->ok && fread(into, 1, size, reader->stream) != size) reader->ok = false;
-}
-
-static void project__load_entry(Project *self, Reader *reader) {
-  uint32_t length = 0, count = 0;
-  project__get(reader, &length, sizeof length);
-  if (!reader->ok || length > 4096) {
-    reader->ok = false;
-    return;
-  }
-  char path[4097];
-  project__get(reader, path, length);
-  path[length] = '\0';
-  ProjectFile stored = {0};
-  project__get(reader, &stored.size, sizeof stored.size);
-  project__get(reader, &stored.mtime_sec, sizeof stored.mtime_sec);
-  project__get(reader, &stored.mtime_nsec, sizeof stored.mtime_nsec);
-  project__get(reader, &stored.hash, sizeof stored.hash);
-  project__get(reader, &count, sizeof count);
-  if (!reader->ok || count > (1u << 22)) {
-    reader->ok = false;
-    return;
-  }
+static void project__adopt_stored(Project *self, const StoredFile *stored) {
+  char path[PATH_MAX];
+  if (stored->path_length >= sizeof path) return;
+  memcpy(path, stored->path, stored->path_length);
+  path[stored->path_length] = '\0';
   int32_t found = project__find(self, path);
-  ProjectFile *file = found >= 0 ? array_get(&self->files, found) : NULL;
-  bool same = file && !file->scanned && file->size == stored.size && file->mtime_sec == stored.mtime_sec &&
-              file->mtime_nsec == stored.mtime_nsec;
-  for (uint32_t i = 0; i < count && reader->ok; i++) {
-    uint64_t hash = 0;
-    project__get(reader, &hash, sizeof hash);
-    if (same && reader->ok) project__set_add(&file->identifiers, hash);
-  }
-  if (same && reader->ok) {
-    file->hash = stored.hash;
-    file->scanned = true;
-  }
-}
-
-static void project__load_index(Project *self) {
-  FILE *stream = self->index_path ? fopen(self->index_path, "rb") : NULL;
-  if (!stream) return;
-  Reader reader = {stream, true};
-  char magic[sizeof INDEX_MAGIC];
-  uint32_t length = 0, count = 0;
-  project__get(&reader, magic, sizeof magic);
-  project__get(&reader, &length, sizeof length);
-  char *root = reader.ok && length < 4096 ? gl_calloc(length + 1, 1) : NULL;
-  if (root) project__get(&reader, root, length);
-  project__get(&reader, &count, sizeof count);
-  if (reader.ok && root && memcmp(magic, INDEX_MAGIC, sizeof magic) == 0 && strcmp(root, self->root) == 0) {
-    for (uint32_t i = 0; i < count && reader.ok; i++) project__load_entry(self, &reader);
-  }
-  free(root);
-  fclose(stream);
-}
-
-/* Writes the index beside its place and renames it there; failures leave
- * the old one (or none). */
-static void project__save_index(const Project *self) {
-  if (!self->index_path) return;
-  char *temporary = gl_format("%s.%ld.tmp", self->index_path, (long)getpid());
-  FILE *stream = fopen(temporary, "wb");
-  if (!stream) {
-    free(temporary);
+  if (found < 0) return;
+  ProjectFile *file = array_get(&self->files, found);
+  if (file->scanned || file->size != stored->size || file->mtime_sec != stored->mtime_sec ||
+      file->mtime_nsec != stored->mtime_nsec) {
     return;
   }
-  uint32_t length = (uint32_t)strlen(self->root), count = self->files.size;
-  fwrite(INDEX_MAGIC, 1, sizeof INDEX_MAGIC, stream);
-  fwrite(&length, sizeof length, 1, stream);
-  fwrite(self->root, 1, length, stream);
-  fwrite(&count, sizeof count, 1, stream);
-  for (uint32_t i = 0; i < count; i++) {
+  file->identifiers = (Identifiers){(uint64_t *)stored->slots, stored->capacity, stored->count, true};
+  file->hash = stored->hash;
+  file->scanned = true;
+  file->stored_summary = stored->summary;
+  file->stored_summary_length = stored->summary_length;
+}
+
+/* Called with the lock held. */
+static void project__load(Project *self) {
+  if (self->loaded) return;
+  self->loaded = true;
+  self->store = self->index_path ? store_open(self->index_path, self->root) : NULL;
+  StoredFile stored;
+  while (self->store && store_next(self->store, &stored)) project__adopt_stored(self, &stored);
+}
+
+/* Writes the index back when this run learned enough that the stored one
+ * lacks; every worker has finished. */
+static void project__save(Project *self) {
+  if (!self->index_path || self->fresh < PROJECT_SAVE_AFTER) return;
+  StoreWriter writer;
+  store_begin(&writer, self->root);
+  for (uint32_t i = 0; i < self->files.size; i++) {
     const ProjectFile *file = array_get(&self->files, i);
-    uint32_t path_length = (uint32_t)strlen(file->path), hashes = file->identifiers.count;
-    fwrite(&path_length, sizeof path_length, 1, stream);
-    fwrite(file->path, 1, path_length, stream);
-    fwrite(&file->size, sizeof file->size, 1, stream);
-    fwrite(&file->mtime_sec, sizeof file->mtime_sec, 1, stream);
-    fwrite(&file->mtime_nsec, sizeof file->mtime_nsec, 1, stream);
-    fwrite(&file->hash, sizeof file->hash, 1, stream);
-    fwrite(&hashes, sizeof hashes, 1, stream);
-    for (uint32_t j = 0; j < file->identifiers.capacity; j++) {
-      if (file->identifiers.slots[j]) fwrite(&file->identifiers.slots[j], sizeof(uint64_t), 1, stream);
-    }
+    if (!file->scanned) continue;
+    const Summary *summary = file->summarized && file->summary && file->summary->hash == file->hash ? file->summary
+                                                                                                     : NULL;
+    StoredFile entry = {file->path, (uint32_t)strlen(file->path), file->size, file->mtime_sec, file->mtime_nsec,
+                        file->hash, file->identifiers.slots, file->identifiers.capacity, file->identifiers.count,
+                        summary || file->summarized ? NULL : file->stored_summary,
+                        summary || file->summarized ? 0 : file->stored_summary_length};
+    store_add(&writer, &entry, summary);
   }
-  bool ok = !ferror(stream);
-  ok = fclose(stream) == 0 && ok;
-  if (!ok || rename(temporary, self->index_path) != 0) unlink(temporary);
-  free(temporary);
+  store_save(&writer, self->index_path);
 }
 
 void project_files_mentioning(Project *self, Text name, Text also, FileList *out) {
   pthread_mutex_lock(&self->lock);
   if (!self->scanned) {
-    project__load_index(self);
-    bool changed = false;
+    project__load(self);
     for (uint32_t i = 0; i < self->files.size; i++) {
-      if (self->files.contents[i].scanned) continue;
-      project__scan_file(array_get(&self->files, i));
-      changed = true;
+      if (!self->files.contents[i].scanned) project__scan_file(self, array_get(&self->files, i));
     }
-    if (changed) project__save_index(self);
     self->scanned = true;
   }
   pthread_mutex_unlock(&self->lock);
@@ -559,8 +551,9 @@ void project_files_mentioning(Project *self, Text name, Text also, FileList *out
 
 uint64_t project_file_hash(Project *self, int32_t file) {
   pthread_mutex_lock(&self->lock);
+  project__load(self);
   ProjectFile *entry = array_get(&self->files, file);
-  if (!entry->scanned) project__scan_file(entry);
+  if (!entry->scanned) project__scan_file(self, entry);
   uint64_t hash = entry->hash;
   pthread_mutex_unlock(&self->lock);
   return hash;

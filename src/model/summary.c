@@ -3,6 +3,7 @@
 
 #include <string.h>
 
+#include "binio.h"
 #include "facts.h"
 #include "flow.h"
 #include "roles.h"
@@ -231,5 +232,159 @@ const char *summary_import(const Summary *self, const char *local, uint32_t leng
   for (uint32_t i = self->imports.size; i > 0; i--) {
     if (summary__named(self->imports.contents[i - 1].local, local, length)) return self->imports.contents[i - 1].qualified;
   }
+  return NULL;
+}
+
+/* ---- Kept between runs ---------------------------------------------------------- */
+
+static void summary__put_strings(BinWriter *out, const void *array) {
+  const Array(char *) *strings = array;
+  bin_put_u32(out, strings->size);
+  for (uint32_t i = 0; i < strings->size; i++) bin_put_text(out, strings->contents[i]);
+}
+
+static void summary__put_function(BinWriter *out, const SummaryFunction *function) {
+  bin_put_text(out, function->name);
+  uint32_t numbers[] = {function->line, function->reaches, function->decorated, function->wraps_grad_off,
+                        function->keeps, function->returns, function->returns_given_arguments,
+                        function->plain_returns, function->external_calls_start, function->external_calls_count};
+  bin_put(out, numbers, sizeof numbers);
+}
+
+static void summary__put_class(BinWriter *out, const SummaryClass *entry) {
+  bin_put_text(out, entry->name);
+  uint32_t numbers[] = {entry->line, entry->defines_forward, entry->module_base};
+  bin_put(out, numbers, sizeof numbers);
+  summary__put_strings(out, &entry->bases);
+  summary__put_strings(out, &entry->submodules);
+  summary__put_strings(out, &entry->frozen);
+}
+
+static void summary__put_call(BinWriter *out, const SummaryCall *call) {
+  bin_put_text(out, call->callee);
+  uint32_t numbers[] = {(uint32_t)call->function, call->line, call->grad, call->in_loop, call->module_arguments};
+  bin_put(out, numbers, sizeof numbers);
+}
+
+void summary_write(const Summary *self, BinWriter *out) {
+  bin_put_u64(out, self->hash);
+  bin_put_u32(out, self->uses_torch);
+  bin_put_u32(out, self->functions.size);
+  for (uint32_t i = 0; i < self->functions.size; i++) summary__put_function(out, array_get(&self->functions, i));
+  bin_put_u32(out, self->classes.size);
+  for (uint32_t i = 0; i < self->classes.size; i++) summary__put_class(out, array_get(&self->classes, i));
+  bin_put_u32(out, self->imports.size);
+  for (uint32_t i = 0; i < self->imports.size; i++) {
+    bin_put_text(out, self->imports.contents[i].local);
+    bin_put_text(out, self->imports.contents[i].qualified);
+  }
+  bin_put_u32(out, self->calls.size);
+  for (uint32_t i = 0; i < self->calls.size; i++) summary__put_call(out, array_get(&self->calls, i));
+}
+
+/* Every string read, or false at the first damaged one (those read are
+ * kept, for summary_delete to free). */
+static bool summary__get_strings(BinReader *in, void *array) {
+  Array(char *) *strings = array;
+  uint32_t count = bin_get_u32(in);
+  if (!bin_can_hold(in, count, sizeof(uint32_t))) return false;
+  for (uint32_t i = 0; i < count; i++) {
+    char *text = bin_get_text(in);
+    if (!text) return false;
+    array_push(strings, text);
+  }
+  return true;
+}
+
+static bool summary__get_function(BinReader *in, Summary *self) {
+  char *name = bin_get_text(in);
+  const uint32_t *numbers = bin_get_span(in, 10 * sizeof(uint32_t));
+  if (!name || !numbers) {
+    free(name);
+    return false;
+  }
+  uint32_t n[10];
+  memcpy(n, numbers, sizeof n);
+  array_push(&self->functions, ((SummaryFunction){name, n[0], n[1], (uint8_t)n[2], n[3] != 0, n[4], n[5], n[6], n[7],
+                                                  n[8], n[9]}));
+  return true;
+}
+
+static bool summary__get_class(BinReader *in, Summary *self) {
+  char *name = bin_get_text(in);
+  const uint32_t *numbers = bin_get_span(in, 3 * sizeof(uint32_t));
+  if (!name || !numbers) {
+    free(name);
+    return false;
+  }
+  uint32_t n[3];
+  memcpy(n, numbers, sizeof n);
+  array_push(&self->classes, ((SummaryClass){.name = name, .line = n[0], .defines_forward = n[1] != 0,
+                                             .module_base = n[2] != 0}));
+  SummaryClass *entry = array_back(&self->classes);
+  return summary__get_strings(in, &entry->bases) && summary__get_strings(in, &entry->submodules) &&
+         summary__get_strings(in, &entry->frozen);
+}
+
+static bool summary__get_import(BinReader *in, Summary *self) {
+  char *local = bin_get_text(in), *qualified = bin_get_text(in);
+  if (!local || !qualified) {
+    free(local);
+    free(qualified);
+    return false;
+  }
+  array_push(&self->imports, ((SummaryImport){local, qualified}));
+  return true;
+}
+
+static bool summary__get_call(BinReader *in, Summary *self) {
+  char *callee = bin_get_text(in);
+  const uint32_t *numbers = bin_get_span(in, 5 * sizeof(uint32_t));
+  if (!callee || !numbers) {
+    free(callee);
+    return false;
+  }
+  uint32_t n[5];
+  memcpy(n, numbers, sizeof n);
+  array_push(&self->calls, ((SummaryCall){callee, (int32_t)n[0], n[1], (uint8_t)n[2], n[3] != 0, n[4]}));
+  return true;
+}
+
+/* Reads `count` records with `get`, each of at least `size` bytes. */
+static bool summary__get_all(BinReader *in, Summary *self, bool (*get)(BinReader *, Summary *), size_t size) {
+  uint32_t count = bin_get_u32(in);
+  if (!bin_can_hold(in, count, size)) return false;
+  for (uint32_t i = 0; i < count; i++) {
+    if (!get(in, self)) return false;
+  }
+  return true;
+}
+
+/* Whether the indices a summary holds point inside it. */
+static bool summary__consistent(const Summary *self) {
+  for (uint32_t i = 0; i < self->functions.size; i++) {
+    const SummaryFunction *function = array_get(&self->functions, i);
+    if ((uint64_t)function->external_calls_start + function->external_calls_count > self->calls.size) return false;
+  }
+  for (uint32_t i = 0; i < self->calls.size; i++) {
+    int32_t function = self->calls.contents[i].function;
+    if (function < -1 || function >= (int32_t)self->functions.size) return false;
+  }
+  return true;
+}
+
+Summary *summary_read(const char *path, const void *bytes, size_t length) {
+  BinReader in = bin_reader(bytes, length);
+  Summary *self = gl_calloc(1, sizeof(Summary));
+  self->path = gl_strdup(path);
+  self->hash = bin_get_u64(&in);
+  self->uses_torch = bin_get_u32(&in) != 0;
+  bool ok = in.ok && summary__get_all(&in, self, summary__get_function, 11 * sizeof(uint32_t)) &&
+            summary__get_all(&in, self, summary__get_class, 7 * sizeof(uint32_t)) &&
+            summary__get_all(&in, self, summary__get_import, 2 * sizeof(uint32_t)) &&
+            summary__get_all(&in, self, summary__get_call, 6 * sizeof(uint32_t)) && in.at == in.end &&
+            summary__consistent(self);
+  if (ok) return self;
+  summary_delete(self);
   return NULL;
 }

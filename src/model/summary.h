@@ -12,6 +12,7 @@
 #include <stdint.h>
 
 #include "array.h"
+#include "binio.h"
 
 /* Bits of SummaryFunction.returns: the whole value, and elements 0..29 of
  * returned tuples. */
@@ -80,6 +81,13 @@ const SummaryFunction *summary_function(const Summary *self, const char *name, u
 const SummaryClass *summary_class(const Summary *self, const char *name, uint32_t length);
 /* The qualified name the file's import binds to `local`, or NULL. */
 const char *summary_import(const Summary *self, const char *local, uint32_t length);
+
+/* The summary as bytes that summary_read turns back into it (the same
+ * build only: the project index that keeps them is keyed by build). */
+void summary_write(const Summary *self, BinWriter *out);
+/* A summary from summary_write's bytes, for the file at `path`; NULL
+ * when they are damaged. The caller deletes it. */
+Summary *summary_read(const char *path, const void *bytes, size_t length);
 
 /* A stable 64-bit hash of bytes (for content identity). */
 uint64_t summary_hash_bytes(const char *bytes, size_t length);

@@ -1174,6 +1174,31 @@ def index_follows_changed_callers(t):
     t.run("--no-index", "proj/engine.py").expect(0)
 
 
+@case
+def index_kept_between_runs_survives_damage(t):
+    write_meter_project(t)
+    t.use_cache()
+    expected = t.run("--no-cache", "proj/train.py").expect(1)
+    t.run("proj").expect(1)  # the whole project: every summary is kept in the index
+    index = [name for name in os.listdir(t.path(".gpulint_cache")) if name.startswith("index-")]
+    equal(len(index), 1, "one index for the project")
+    index = t.path(".gpulint_cache/" + index[0])
+    kept = open(index, "rb").read()
+    # The file alone, changed: the meter's summary comes from the index.
+    t.write("proj/train.py", open(t.path("proj/train.py")).read() + "\n# changed\n")
+    same_run(t.run("proj/train.py"), expected, "summaries read back from the index")
+    # The meter changes: its kept summary is not used.
+    t.write("proj/utils/meters.py", METER_CONVERTS)
+    t.run("proj/train.py").expect(0)
+    t.write("proj/utils/meters.py", METER_KEEPS)
+    # A damaged index (cut short, or overwritten) is read up to the damage or ignored.
+    for damaged in (kept[: len(kept) // 2], kept[:40], b"\xff" * len(kept), kept[:-3] + b"\x00\x00\x00"):
+        with open(index, "wb") as stream:
+            stream.write(damaged)
+        t.write("proj/train.py", open(t.path("proj/train.py")).read() + "#\n")
+        same_run(t.run("proj/train.py"), expected, "a damaged index")
+
+
 NAME_ONLY = """import torch
 
 
