@@ -85,6 +85,28 @@ static bool gpu101__outlives_iteration(const RuleContext *ctx, Text name, int32_
   return true;
 }
 
+/* Whether another function of the file backpropagates what the container
+ * holds: a REINFORCE buffer of log-probs that each step fills and the
+ * episode's end stacks into its loss (`torch.stack(self.saved_log_probs)`,
+ * then backward). The graph is kept on purpose, until that backward. For
+ * `self.` containers only the methods of the same class count; a
+ * container of lists per key (`self.saved[ob_id]`) is the whole dict. */
+static bool gpu101__backpropagated_elsewhere(const RuleContext *ctx, Text container, int32_t function) {
+  const Facts *facts = ctx->facts;
+  const char *subscript = memchr(container.ptr, '[', container.length); /* a list per key: the whole dict */
+  if (subscript) container.length = (uint32_t)(subscript - container.ptr);
+  Text owner = text_strip_self(container);
+  bool on_self = owner.length != container.length;
+  int32_t class_index = function >= 0 ? facts->functions.contents[function].class_index : -1;
+  if (on_self && class_index < 0) return false;
+  for (uint32_t i = 0; i < facts->functions.size; i++) {
+    const Function *other = array_get(&facts->functions, i);
+    if ((int32_t)i == function || (on_self && other->class_index != class_index)) continue;
+    if ((other->reaches & REACH(EV_BACKWARD)) && flow_feeds_backward(ctx->flow, container, (int32_t)i)) return true;
+  }
+  return false;
+}
+
 /* ---- Reporting ---------------------------------------------------------------- */
 
 /* Whether the kept value is what a backward in its loop consumes: then
@@ -175,6 +197,7 @@ static void gpu101__check_store(RuleContext *ctx, const Event *store) {
   if (carry == CARRY_NONE) return;
   if (!gpu101__outlives_iteration(ctx, store->target, store->function, store->loop)) return;
   if (flow_feeds_backward(ctx->flow, store->target, store->function)) return;
+  if (gpu101__backpropagated_elsewhere(ctx, store->target, store->function)) return;
   if (keeps == KEEPS_BY_NAME) carry = CARRY_NAME;
   gpu101__report(ctx, store->node, value, store->loop, store->function, carry, linked.function ? &linked : NULL);
 }

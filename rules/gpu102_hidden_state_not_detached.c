@@ -54,13 +54,64 @@ static bool gpu102__detached(const RuleContext *ctx, TSNode value, int32_t funct
   return text_contains_ci(call_function_text(ctx->source, value), "repackage");
 }
 
+/* The nearest if_statement around `node` below `scope`, or a null node. */
+static TSNode gpu102__enclosing_if(TSNode node, TSNode scope) {
+  for (TSNode at = ts_node_parent(node); !ts_node_is_null(at) && !ts_node_eq(at, scope); at = ts_node_parent(at)) {
+    if (node_is(at, K_IF_STATEMENT)) return at;
+  }
+  return (TSNode){0};
+}
+
+/* Whether `block` binds `name` outside any further if within it. */
+static bool gpu102__block_binds(const RuleContext *ctx, TSNode block, Text name, int32_t function) {
+  uint32_t first, end;
+  facts_assigns_within(ctx->facts, block, &first, &end);
+  for (uint32_t i = first; i < end; i++) {
+    const Assign *assign = array_get(&ctx->facts->assigns, i);
+    if (assign->function == function && text_eq(assign->name, name) && !assign->augmented && !assign->subscript &&
+        node_contains(block, assign->statement) && !node_under_if(assign->statement, block)) {
+      return true;
+    }
+  }
+  return false;
+}
+
+/* Whether every branch of `branching` (if, elif..., else) binds `name`:
+ * `if vit: out = cat(...) else: out = model(x)` defines it on every path. */
+static bool gpu102__bound_on_every_branch(const RuleContext *ctx, TSNode branching, Text name, int32_t function) {
+  if (!gpu102__block_binds(ctx, node_field(branching, F_CONSEQUENCE), name, function)) return false;
+  bool otherwise = false;
+  for (uint32_t i = 0; i < ts_node_named_child_count(branching); i++) {
+    TSNode clause = ts_node_named_child(branching, i);
+    TSNode block = node_is(clause, K_ELIF_CLAUSE) ? node_field(clause, F_CONSEQUENCE)
+                   : node_is(clause, K_ELSE_CLAUSE) ? node_field(clause, F_BODY)
+                                                    : (TSNode){0};
+    if (ts_node_is_null(block)) continue;
+    if (!gpu102__block_binds(ctx, block, name, function)) return false;
+    otherwise |= node_is(clause, K_ELSE_CLAUSE);
+  }
+  return otherwise;
+}
+
+/* Whether `node` runs on every pass of the loop: under no if, or in
+ * branches that together cover every path and bind `name` on each. */
+static bool gpu102__every_pass(const RuleContext *ctx, TSNode node, Text name, const Loop *loop) {
+  for (int depth = 0; depth < 8; depth++) {
+    if (!node_under_if(node, loop->body)) return true;
+    TSNode branching = gpu102__enclosing_if(node, loop->body);
+    if (ts_node_is_null(branching) || !gpu102__bound_on_every_branch(ctx, branching, name, loop->function)) return false;
+    node = branching;
+  }
+  return false;
+}
+
 /* Whether rebinding the state to `value` at `assign` starts it fresh each
  * iteration: a detach (even under a condition such as `if h is not None`),
- * or a new state built unconditionally from other values. */
+ * or a new state built from other values on every path through the body. */
 static bool gpu102__fresh(const RuleContext *ctx, const Assign *assign, const Loop *loop, TSNode statement) {
   if (gpu102__detached(ctx, assign->value, loop->function)) return true;
   if (gpu102__mentions_outputs(ctx, assign->value, statement, loop->function)) return false;
-  return !node_under_if(assign->statement, loop->body);
+  return gpu102__every_pass(ctx, assign->statement, assign->name, loop);
 }
 
 /* Whether the loop feeds `name` back from the outputs of the forward bound

@@ -234,7 +234,10 @@ static void facts__chase(Facts *self, Chase *chase, TSNode node, int32_t functio
   if (kind == K_CALL) facts__note_trained_callee(self, node, function);
   if (kind == K_IDENTIFIER && !facts__chased(chase, node_text(self->source, node))) {
     const Assign *assign = facts_assign_last_before(self, node_text(self->source, node), function, at, facts__any_assign);
-    if (assign) facts__chase(self, chase, assign->value, function, ts_node_start_byte(assign->statement));
+    /* a loop's target is data (`for i, batch in enumerate(loader)`): what it iterates is no module */
+    if (assign && !node_is(assign->statement, K_FOR_STATEMENT)) {
+      facts__chase(self, chase, assign->value, function, ts_node_start_byte(assign->statement));
+    }
     return;
   }
   uint32_t count = ts_node_named_child_count(node);
@@ -677,6 +680,7 @@ static void facts__settle_callers_elsewhere(Facts *self) {
     function->callers_elsewhere_grad_off = callers.all_grad_off;
     function->called_in_loop |= callers.any_in_loop;
     function->module_parameters = callers.module_parameters;
+    function->eval_parameters = callers.eval_parameters;
   }
 }
 
@@ -744,6 +748,16 @@ static void facts__settle_callers(Facts *self) {
 }
 
 GradMode facts_grad_mode(const Facts *self, const Event *event) { return facts__mode(self, event); }
+
+bool facts_in_eval_mode_before(const Facts *self, const Event *event, Text module) {
+  Text wanted = facts_canonical(self, module);
+  for (uint32_t i = (uint32_t)(event - self->events.contents); i > 0; i--) {
+    const Event *before = array_get(&self->events, i - 1);
+    if (before->function != event->function || (before->kind != EV_EVAL && before->kind != EV_TRAIN)) continue;
+    if (text_eq(facts_canonical(self, before->target), wanted)) return before->kind == EV_EVAL;
+  }
+  return false;
+}
 
 /* The mode the innermost grad context manager around `node` sets, within
  * its function; -1 when none. */

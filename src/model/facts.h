@@ -93,6 +93,7 @@ typedef struct {
   bool callers_elsewhere_grad_off; /* ... and all of them with grad off */
   bool called_in_loop;      /* some call of it, here or elsewhere, sits in a loop */
   uint32_t module_parameters; /* bit i: every caller elsewhere passes a module as parameter i */
+  uint32_t eval_parameters;   /* bit i: every caller elsewhere passes parameter i in eval mode */
 } Function;
 
 typedef struct {
@@ -220,6 +221,10 @@ void facts_flatten(const Facts *self, int32_t function, TSNode scope, FlatEvents
 /* The grad mode that holds at `event`, counting its function's decorators,
  * grad toggles before it and, for helpers, the mode at every call site. */
 GradMode facts_grad_mode(const Facts *self, const Event *event);
+
+/* Whether the last `.eval()` / `.train()` on `module` before `event`, in
+ * the event's function, put it in eval mode. */
+bool facts_in_eval_mode_before(const Facts *self, const Event *event, Text module);
 
 /* Whether `a` and `b` sit in different branches of one if/try, so that one
  * pass through the code cannot run both. */

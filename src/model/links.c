@@ -193,7 +193,7 @@ Callers links_callers(Links *self, Text name) {
   }
   self->caller_budget -= files.size;
   bool all_off = true;
-  uint32_t modules = UINT32_MAX;
+  uint32_t modules = UINT32_MAX, evaluated = UINT32_MAX;
   for (uint32_t i = 0; i < files.size; i++) {
     if (files.contents[i] == self->file) continue;
     const Summary *caller = project_summary(self->project, files.contents[i]);
@@ -206,11 +206,13 @@ Callers links_callers(Links *self, Text name) {
       callers.any_in_loop |= call->in_loop;
       if (call->grad == 0 /* GRAD_ON */) all_off = false;
       modules &= call->module_arguments;
+      evaluated &= call->eval_arguments;
     }
   }
   array_delete(&files);
   callers.all_grad_off = callers.any && all_off;
   callers.module_parameters = callers.any ? modules : 0;
+  callers.eval_parameters = callers.any ? evaluated & modules : 0;
   return callers;
 }
 

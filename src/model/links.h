@@ -71,6 +71,7 @@ typedef struct {
   bool all_grad_off;     /* every such call runs with grad off */
   bool any_in_loop;      /* some call sits in a loop */
   uint32_t module_parameters; /* bit i: every caller passes a module as positional parameter i */
+  uint32_t eval_parameters;   /* bit i: ... and every caller has put it in eval mode before the call */
 } Callers;
 
 /* The callers of the linted file's function `name`; with more candidate

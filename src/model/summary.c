@@ -138,6 +138,18 @@ static uint32_t summary__module_arguments(const Facts *facts, const Event *event
   return bits;
 }
 
+/* The positional arguments that an `.eval()` earlier in the caller's
+ * function (with no `.train()` since) left in eval mode. */
+static uint32_t summary__eval_arguments(const Facts *facts, const Event *event) {
+  uint32_t bits = 0;
+  for (uint32_t i = 0; i < call_positional_count(event->node) && i < SUMMARY_MAX_PARAMETERS; i++) {
+    TSNode argument = node_unparenthesize(call_positional(event->node, i));
+    if (!node_is(argument, K_IDENTIFIER) && !node_is(argument, K_ATTRIBUTE)) continue;
+    if (facts_in_eval_mode_before(facts, event, node_text(facts->source, argument))) bits |= 1u << i;
+  }
+  return bits;
+}
+
 static int summary__call_order(const void *a, const void *b) {
   const SummaryCall *x = a, *y = b;
   if (x->function != y->function) return x->function < y->function ? -1 : 1;
@@ -156,6 +168,7 @@ static void summary__add_calls(Summary *self, const Facts *facts) {
         .grad = (uint8_t)facts_grad_mode(facts, event),
         .in_loop = event->loop >= 0,
         .module_arguments = summary__module_arguments(facts, event),
+        .eval_arguments = summary__eval_arguments(facts, event),
     };
     array_push(&self->calls, call);
   }
@@ -262,7 +275,8 @@ static void summary__put_class(BinWriter *out, const SummaryClass *entry) {
 
 static void summary__put_call(BinWriter *out, const SummaryCall *call) {
   bin_put_text(out, call->callee);
-  uint32_t numbers[] = {(uint32_t)call->function, call->line, call->grad, call->in_loop, call->module_arguments};
+  uint32_t numbers[] = {(uint32_t)call->function, call->line, call->grad, call->in_loop, call->module_arguments,
+                        call->eval_arguments};
   bin_put(out, numbers, sizeof numbers);
 }
 
@@ -339,14 +353,14 @@ static bool summary__get_import(BinReader *in, Summary *self) {
 
 static bool summary__get_call(BinReader *in, Summary *self) {
   char *callee = bin_get_text(in);
-  const uint32_t *numbers = bin_get_span(in, 5 * sizeof(uint32_t));
+  const uint32_t *numbers = bin_get_span(in, 6 * sizeof(uint32_t));
   if (!callee || !numbers) {
     free(callee);
     return false;
   }
-  uint32_t n[5];
+  uint32_t n[6];
   memcpy(n, numbers, sizeof n);
-  array_push(&self->calls, ((SummaryCall){callee, (int32_t)n[0], n[1], (uint8_t)n[2], n[3] != 0, n[4]}));
+  array_push(&self->calls, ((SummaryCall){callee, (int32_t)n[0], n[1], (uint8_t)n[2], n[3] != 0, n[4], n[5]}));
   return true;
 }
 
@@ -382,7 +396,7 @@ Summary *summary_read(const char *path, const void *bytes, size_t length) {
   bool ok = in.ok && summary__get_all(&in, self, summary__get_function, 11 * sizeof(uint32_t)) &&
             summary__get_all(&in, self, summary__get_class, 7 * sizeof(uint32_t)) &&
             summary__get_all(&in, self, summary__get_import, 2 * sizeof(uint32_t)) &&
-            summary__get_all(&in, self, summary__get_call, 6 * sizeof(uint32_t)) && in.at == in.end &&
+            summary__get_all(&in, self, summary__get_call, 7 * sizeof(uint32_t)) && in.at == in.end &&
             summary__consistent(self);
   if (ok) return self;
   summary_delete(self);

@@ -56,6 +56,7 @@ typedef struct {
   uint8_t grad;       /* GradMode at the call */
   bool in_loop;
   uint32_t module_arguments; /* bit i: positional argument i is a module by evidence */
+  uint32_t eval_arguments;   /* bit i: positional argument i was put in eval mode before the call */
 } SummaryCall;
 
 typedef struct {

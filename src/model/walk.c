@@ -94,6 +94,27 @@ static int walk__grad_off_by_name(const Facts *self, TSNode expression) {
   return text_contains_ci(name, "inference_mode") || text_contains_ci(name, "no_grad") ? GRAD_OFF : -1;
 }
 
+/* `with ExitStack() as stack: stack.enter_context(torch.no_grad())`: the
+ * mode a statement of the block enters through the stack, or -1. */
+static int walk__stack_grad(const Walk *self, TSNode with, TSNode item_value) {
+  if (!node_is(item_value, K_AS_PATTERN)) return -1;
+  TSNode manager = ts_node_named_child(item_value, 0);
+  TSNode alias = ts_node_named_child(item_value, 1);
+  if (!node_is(manager, K_CALL) || ts_node_is_null(alias)) return -1;
+  if (!text_is(text_last_segment(call_function_text(self->facts->source, manager)), "ExitStack")) return -1;
+  Text stack = node_text(self->facts->source, alias);
+  TSNode body = node_field(with, F_BODY);
+  for (uint32_t i = 0; i < ts_node_named_child_count(body); i++) {
+    TSNode statement = ts_node_named_child(body, i);
+    TSNode call = node_is(statement, K_EXPRESSION_STATEMENT) ? ts_node_named_child(statement, 0) : (TSNode){0};
+    if (!node_is(call, K_CALL) || !text_is(call_method_name(self->facts->source, call), "enter_context")) continue;
+    if (!text_eq(node_text(self->facts->source, call_receiver(call)), stack)) continue;
+    int mode = walk__grad_manager(self->facts, call_positional(call, 0));
+    if (mode >= 0) return mode;
+  }
+  return -1;
+}
+
 /* with_statement -> WITH with_item {, with_item} ':' block */
 static int walk__with_grad(const Walk *self, TSNode with) {
   int mode = -1;
@@ -105,6 +126,8 @@ static int walk__with_grad(const Walk *self, TSNode with) {
       TSNode item = ts_node_named_child(clause, j);
       if (!node_is(item, K_WITH_ITEM)) continue;
       TSNode value = node_field(item, F_VALUE);
+      int entered = walk__stack_grad(self, with, value);
+      if (entered >= 0) mode = entered;
       if (node_is(value, K_AS_PATTERN)) value = ts_node_named_child(value, 0);
       if (node_is(value, K_CONDITIONAL_EXPRESSION)) {
         for (uint32_t k = 0; k < ts_node_named_child_count(value); k++) {
@@ -433,7 +456,7 @@ static void walk__augmented(Walk *self, TSNode node) {
 /* ---- Calls ---------------------------------------------------------------- */
 
 /* optimizer.step(), optimizer.step(closure), scaler.step(optimizer),
- * xm.optimizer_step(optimizer). Which receivers are optimizers is settled
+ * xm.optimizer_step(optimizer) of torch_xla. Which receivers are optimizers is settled
  * after the walk, when every binding is known. */
 static void walk__step(Walk *self, TSNode call, TSNode receiver, Text method) {
   const Source *source = self->facts->source;
@@ -570,8 +593,8 @@ static void walk__call(Walk *self, TSNode call) {
       input_gradients) {
     walk__event(self, EV_BACKWARD, call)->flag = input_gradients;
     self->facts->uses_torch = true; /* a snippet without its imports still trains */
-  } else if (text_is(method, "step") || text_is(method, "optimizer_step")) {
-    walk__step(self, call, receiver, method);
+  } else if (text_is(method, "step") || (text_is(method, "optimizer_step") && strncmp(qualified, "torch_xla.", 10) == 0)) {
+    walk__step(self, call, receiver, method); /* a project's own optimizer_step() is a call like any other */
   } else if (text_is(method, "zero_grad") || text_is(method, "zero_") || text_is(method, "detach_")) {
     walk__clear(self, call, receiver, method);
   } else if (text_is(method, "eval") || text_is(method, "train")) {

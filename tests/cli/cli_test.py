@@ -1154,6 +1154,7 @@ from engine import evaluate
 
 model = nn.Linear(8, 2)
 for epoch in range(3):
+    model.eval()
     predictions = evaluate(model, [(torch.randn(4, 8), None)])
 """
 

@@ -1,4 +1,4 @@
-# evaluate() receives the model as a parameter and runs it with grad on; its only caller does not turn grad off.
+# evaluate() receives the model as a parameter and runs it with grad on; its only caller puts it in eval mode first and does not turn grad off.
 import torch.nn.functional as F
 
 

@@ -1,4 +1,4 @@
-# Epoch loop: trains, then scores the validation split through engine.evaluate().
+# Epoch loop: trains, then switches the model to eval mode and scores the validation split through engine.evaluate().
 import torch
 from torch.utils.data import DataLoader
 from torchvision import datasets, transforms
@@ -17,6 +17,8 @@ scheduler = torch.optim.lr_scheduler.CosineAnnealingLR(optimizer, T_max=30)
 
 for epoch in range(30):
     train_loss = train_one_epoch(model, train_loader, optimizer, device)
+    model.eval()
     val_loss, val_acc = evaluate(model, val_loader, device)
+    model.train()
     scheduler.step()
     print(f"epoch {epoch}: train {train_loss:.3f} val {val_loss:.3f} acc {val_acc:.3f}")

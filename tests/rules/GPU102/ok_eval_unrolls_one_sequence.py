@@ -1,4 +1,4 @@
-# Evaluation unrolls one input sequence from a fresh state on each call (GPU103, not GPU102).
+# Evaluation unrolls one input sequence from a fresh state on each call (GPU103 with --pedantic, never GPU102).
 import torch
 import torch.nn as nn
 
@@ -24,5 +24,5 @@ rnn = RNN(57, 128, 18)
 def evaluate(line_tensor):
     hidden = rnn.init_hidden()
     for i in range(line_tensor.size(0)):
-        output, hidden = rnn(line_tensor[i], hidden)  # expect: GPU103
+        output, hidden = rnn(line_tensor[i], hidden)  # pedantic: GPU103
     return output

@@ -11,6 +11,6 @@ def train_then_score(model, mlp, optimizer, train_loader, watermark_loader, crit
 
     watermark_accuracy = 0
     for counter, (x_batch, y_batch) in enumerate(watermark_loader):
-        logits = mlp(model(x_batch))  # expect: GPU103
+        logits = mlp(model(x_batch))  # pedantic: GPU103
         watermark_accuracy += (logits.argmax(1) == y_batch).float().mean().item()
     return watermark_accuracy / (counter + 1)

@@ -8,6 +8,6 @@ net.load_state_dict(torch.load("net.pt", map_location="cuda"))
 
 predictions = []
 for images, _ in test_loader:
-    logits = net(images.cuda())  # expect: GPU103
+    logits = net(images.cuda())  # pedantic: GPU103
     predictions.extend(logits.argmax(1).tolist())
 print(len(predictions))

@@ -4,7 +4,7 @@ import torch
 for real, _ in loader:
     optimizer_g.zero_grad()
     z = torch.randn(real.size(0), 100, device="cuda")
-    samples = generator(z)  # expect: GPU103
+    samples = generator(z)  # pedantic: GPU103
     fake = generator(torch.randn(real.size(0), 100, device="cuda"))
     g_loss = -discriminator(fake).mean()
     g_loss.backward()

@@ -9,7 +9,7 @@ for x, y in train_loader:
     optimizer.zero_grad()
     loss = criterion(model(x), y)
     x_val, y_val = next(val_iter)
-    output_val = model(x_val)  # expect: GPU103
+    output_val = model(x_val)  # pedantic: GPU103
     val_loss = criterion(output_val, y_val)
     loss.backward()
     optimizer.step()

@@ -8,7 +8,7 @@ from model import Net
 def validate(model, val_loader):
     total = 0.0
     for x, y in val_loader:
-        out = model(x.cuda())  # expect: GPU103
+        out = model(x.cuda())  # pedantic: GPU103
         total += F.cross_entropy(out, y.cuda()).item()
     return total / len(val_loader)
 
