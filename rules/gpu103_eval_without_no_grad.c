@@ -27,6 +27,7 @@ typedef struct {
 typedef struct {
   Mode modes[MAX_MODES];
   uint32_t count;
+  TSNode self_switch; /* a method that every caller runs on an instance in eval mode: its def; else null */
 } Modes;
 
 static void gpu103__set(Modes *self, Text module, bool eval, TSNode switch_node) {
@@ -44,6 +45,9 @@ static void gpu103__set(Modes *self, Text module, bool eval, TSNode switch_node)
 /* The .eval() call that put `module` or a module it belongs to (`model`
  * for `model.head`) in eval mode last; a null node when it is not. */
 static TSNode gpu103__eval_switch(const Modes *self, Text module) {
+  if (!ts_node_is_null(self->self_switch) && (text_is(module, "self") || text_strip_self(module).length != module.length)) {
+    return self->self_switch;
+  }
   module = text_strip_self(module);
   for (uint32_t i = 0; i < self->count; i++) {
     if (text_owns(self->modes[i].module, module) && self->modes[i].eval) return self->modes[i].switch_node;
@@ -384,12 +388,14 @@ static bool gpu103__repeated(const RuleContext *ctx, const FlatEvent *flat) {
 
 /* Where the forward runs: in eval mode, in a loop that trains nothing, or
  * in a training loop that does not use it. */
-typedef enum { IN_EVAL_MODE, IN_EVALUATION_LOOP, IN_TRAINING_LOOP } Context;
+typedef enum { IN_EVAL_MODE, IN_EVAL_MODE_BY_CALLERS, IN_EVALUATION_LOOP, IN_TRAINING_LOOP } Context;
 
 static void gpu103__report(RuleContext *ctx, const FlatEvent *flat, Text module, Context context) {
   const Event *forward = flat->event;
   static const char *const WHERE[] = {
       [IN_EVAL_MODE] = "runs in eval mode with grad enabled and nothing backpropagates its result",
+      [IN_EVAL_MODE_BY_CALLERS] = "runs in eval mode (every caller in the project's other files switches it "
+                                  "first) with grad enabled and nothing backpropagates its result",
       [IN_EVALUATION_LOOP] = "runs with grad enabled in a loop that trains nothing, and nothing backpropagates its result",
       [IN_TRAINING_LOOP] = "runs with grad enabled inside a training loop, but no backward uses its result"};
   const char *where = WHERE[context];
@@ -397,7 +403,7 @@ static void gpu103__report(RuleContext *ctx, const FlatEvent *flat, Text module,
   bool dropped = forward->loop < 0 && node_is(ts_node_parent(forward->node), K_EXPRESSION_STATEMENT);
   /* without an .eval(), only the loop's shape says it evaluates: in the blind
    * reviews those findings were false or ambiguous more often than real */
-  bool shape_only = context != IN_EVAL_MODE;
+  bool shape_only = context == IN_EVALUATION_LOOP || context == IN_TRAINING_LOOP;
   Basis basis = {forward->weak || dropped || shape_only || !gpu103__repeated(ctx, flat), NULL, false};
   rule_report_on(ctx, forward->node, GL_EFFECT_PEAK, basis,
                  "`%.*s` %s: autograd still records the graph and keeps every activation for it (measured 8.2x "
@@ -408,13 +414,16 @@ static void gpu103__report(RuleContext *ctx, const FlatEvent *flat, Text module,
 
 /* The parameters that every caller in the project's other files has put
  * in eval mode before the call (`model.eval(); evaluate(model, loader)`
- * in train.py): the function starts with them in eval mode. */
+ * in train.py), and for a module's method the module itself when every
+ * caller runs it on an instance in eval mode (`model.eval();
+ * model.evaluate_ppl(dev)`): the function starts with them in eval mode. */
 static void gpu103__modes_from_callers(const RuleContext *ctx, int32_t unit, Modes *modes) {
   if (unit < 0) return;
   const Function *function = array_get(&ctx->facts->functions, unit);
   for (uint32_t i = 0; i < SUMMARY_MAX_PARAMETERS && function->eval_parameters; i++) {
     if (function->eval_parameters & (1u << i)) gpu103__set(modes, facts_parameter(ctx->facts, unit, i), true, function->node);
   }
+  if (function->eval_self && function->in_module_class) modes->self_switch = function->node;
 }
 
 static void gpu103__check_scope(RuleContext *ctx, int32_t unit, TSNode scope) {
@@ -447,8 +456,10 @@ static void gpu103__check_scope(RuleContext *ctx, int32_t unit, TSNode scope) {
     bool unused = side || (evaluating && !gpu103__backward_after(ctx->source, &events, i, eval_switch));
     if (unused && !roles_frozen(ctx->facts, module) && gpu103__grad_on(ctx, flat, unit) &&
         !gpu103__expects_error(ctx, event->node)) {
-      gpu103__report(ctx, flat, module,
-                     !ts_node_is_null(eval_switch) ? IN_EVAL_MODE : evaluating ? IN_EVALUATION_LOOP : IN_TRAINING_LOOP);
+      Context context = ts_node_is_null(eval_switch)       ? (evaluating ? IN_EVALUATION_LOOP : IN_TRAINING_LOOP)
+                        : node_is(eval_switch, K_CALL) ? IN_EVAL_MODE
+                                                       : IN_EVAL_MODE_BY_CALLERS; /* the function's own def */
+      gpu103__report(ctx, flat, module, context);
     }
   }
   array_delete(&events);

@@ -335,6 +335,19 @@ static bool facts__instance_of_external(Facts *self, TSNode call, Text *target) 
   return links_find(self->links, NULL, *target, &linked) && linked.function;
 }
 
+bool facts_instance_method(const Facts *self, TSNode call, char *buffer, size_t size) {
+  TSNode callee = node_field(call, F_FUNCTION);
+  if (!node_is(callee, K_ATTRIBUTE)) return false;
+  Text method = node_text(self->source, node_field(callee, F_ATTRIBUTE));
+  const Binding *instance = facts_binding(self, BIND_INSTANCE, node_text(self->source, node_field(callee, F_OBJECT)));
+  if (roles_module_method(method) || !instance || ts_node_is_null(instance->node) || !facts__external(self, instance->node)) {
+    return false;
+  }
+  char class_buffer[192];
+  const char *class_name = facts_qualify(self, node_field(instance->node, F_FUNCTION), class_buffer, sizeof class_buffer);
+  return (size_t)snprintf(buffer, size, "%s.%.*s", class_name, (int)method.length, method.ptr) < size;
+}
+
 /* An unresolved call: a call of an imported name, a module's forward, or
  * something that matters to no rule. */
 static void facts__settle_call(Facts *self, Event *event) {
@@ -345,6 +358,12 @@ static void facts__settle_call(Facts *self, Event *event) {
     return;
   }
   Role role = roles_forward(self, event->node, event->function);
+  char method[256];
+  if (role == ROLE_NONE && !self->links && facts_instance_method(self, event->node, method, sizeof method)) {
+    event->kind = EV_EXTERNAL; /* a summary records it: the project's other files may define the method */
+    event->target = facts__external_target(self, event->node);
+    return;
+  }
   if (role == ROLE_NONE) {
     event->kind = EV_KIND_COUNT;
     return;
@@ -668,19 +687,35 @@ static bool facts__linked_grad_off(const Facts *self, TSNode expression) {
          (linked.function->wraps_grad_off || linked.function->decorated == GRAD_OFF);
 }
 
-/* Who calls this file's functions from the project's other files: with
- * grad off everywhere, and with modules as which arguments. */
+/* The name other files call a function by: "evaluate", or
+ * "Seq2seq.evaluate_ppl" for a method (on an instance); empty for nested
+ * functions. */
+static Text facts__linked_name(Facts *self, const Function *function) {
+  if (function->parent >= 0) return (Text){"", 0};
+  if (function->class_index < 0) return function->name;
+  Text class_name = self->classes.contents[function->class_index].name;
+  char *name = gl_format("%.*s.%.*s", (int)class_name.length, class_name.ptr, (int)function->name.length,
+                         function->name.ptr);
+  array_push(&self->owned_strings, name);
+  return (Text){name, (uint32_t)strlen(name)};
+}
+
+/* Who calls this file's functions and methods from the project's other
+ * files: with grad off everywhere, with modules as which arguments, and
+ * which of them (or the instance) in eval mode. */
 static void facts__settle_callers_elsewhere(Facts *self) {
   if (!self->links || !self->uses_torch) return;
   for (uint32_t i = 0; i < self->functions.size; i++) {
     Function *function = array_get(&self->functions, i);
-    if (function->class_index >= 0 || function->parent >= 0) continue;
-    Callers callers = links_callers(self->links, function->name);
+    Text name = facts__linked_name(self, function);
+    if (name.length == 0 || text_is(function->name, "__init__")) continue;
+    Callers callers = links_callers(self->links, name);
     function->callers_elsewhere = callers.any;
     function->callers_elsewhere_grad_off = callers.all_grad_off;
     function->called_in_loop |= callers.any_in_loop;
     function->module_parameters = callers.module_parameters;
     function->eval_parameters = callers.eval_parameters;
+    function->eval_self = callers.eval_receiver;
   }
 }
 

@@ -94,6 +94,7 @@ typedef struct {
   bool called_in_loop;      /* some call of it, here or elsewhere, sits in a loop */
   uint32_t module_parameters; /* bit i: every caller elsewhere passes a module as parameter i */
   uint32_t eval_parameters;   /* bit i: every caller elsewhere passes parameter i in eval mode */
+  bool eval_self;             /* a method every caller elsewhere calls on an instance in eval mode */
 } Function;
 
 typedef struct {
@@ -221,6 +222,11 @@ void facts_flatten(const Facts *self, int32_t function, TSNode scope, FlatEvents
 /* The grad mode that holds at `event`, counting its function's decorators,
  * grad toggles before it and, for helpers, the mode at every call site. */
 GradMode facts_grad_mode(const Facts *self, const Event *event);
+
+/* `model.evaluate_ppl(dev)` on an instance of a class imported from
+ * elsewhere, and no method every nn.Module has: true, with the method's
+ * qualified name ("model.Seq2seq.evaluate_ppl") written to `buffer`. */
+bool facts_instance_method(const Facts *self, TSNode call, char *buffer, size_t size);
 
 /* Whether the last `.eval()` / `.train()` on `module` before `event`, in
  * the event's function, put it in eval mode. */

@@ -186,7 +186,8 @@ Callers links_callers(Links *self, Text name) {
   if (!self || !self->project || self->file < 0) return callers;
   FileList files = array_new();
   /* a caller imports this file: its text names the module too */
-  project_files_mentioning(self->project, name, project_module_name(self->project, self->file), &files);
+  Text word = text_last_segment(name); /* "Seq2seq.evaluate_ppl": callers name the method */
+  project_files_mentioning(self->project, word, project_module_name(self->project, self->file), &files);
   if (files.size > self->caller_budget) { /* a module every file imports: too many to read, so unknown */
     array_delete(&files);
     return (Callers){.any = true};
@@ -194,6 +195,7 @@ Callers links_callers(Links *self, Text name) {
   self->caller_budget -= files.size;
   bool all_off = true;
   uint32_t modules = UINT32_MAX, evaluated = UINT32_MAX;
+  bool receiver_eval = true;
   for (uint32_t i = 0; i < files.size; i++) {
     if (files.contents[i] == self->file) continue;
     const Summary *caller = project_summary(self->project, files.contents[i]);
@@ -207,12 +209,14 @@ Callers links_callers(Links *self, Text name) {
       if (call->grad == 0 /* GRAD_ON */) all_off = false;
       modules &= call->module_arguments;
       evaluated &= call->eval_arguments;
+      receiver_eval &= call->receiver_eval;
     }
   }
   array_delete(&files);
   callers.all_grad_off = callers.any && all_off;
   callers.module_parameters = callers.any ? modules : 0;
   callers.eval_parameters = callers.any ? evaluated & modules : 0;
+  callers.eval_receiver = callers.any && receiver_eval;
   return callers;
 }
 

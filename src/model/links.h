@@ -72,10 +72,12 @@ typedef struct {
   bool any_in_loop;      /* some call sits in a loop */
   uint32_t module_parameters; /* bit i: every caller passes a module as positional parameter i */
   uint32_t eval_parameters;   /* bit i: ... and every caller has put it in eval mode before the call */
+  bool eval_receiver;         /* a method: every caller's instance was put in eval mode before the call */
 } Callers;
 
-/* The callers of the linted file's function `name`; with more candidate
- * files than the budget left, `any` and nothing else. */
+/* The callers of the linted file's module-level function `name`, or of
+ * its method "Class.method" (called on instances of the class); with more
+ * candidate files than the budget left, `any` and nothing else. */
 Callers links_callers(Links *self, Text name);
 
 /* "utils.py:24" for a definition, relative to the project root; writes

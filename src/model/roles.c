@@ -335,8 +335,7 @@ bool roles_used_as_module(const Facts *facts, Text name, int32_t function) {
 
 static Role roles__settle(RoleOrUnknown role) { return role == ROLE_UNKNOWN ? ROLE_NONE : (Role)role; }
 
-/* Methods every nn.Module has: `model.parameters()` is no forward. */
-static bool roles__module_method(Text name) {
+bool roles_module_method(Text name) {
   static const char *const METHODS[] = {
       "parameters", "named_parameters", "modules", "named_modules", "children", "named_children", "buffers",
       "state_dict", "load_state_dict", "train", "eval", "zero_grad", "to", "cuda", "cpu", "half", "float",
@@ -398,7 +397,7 @@ static RoleOrUnknown roles__attribute(const Facts *facts, Text name, int32_t fun
   owner.length--;
   if (text_is(owner, "self")) return roles__self_attribute(facts, name, function, depth);
   Text attribute = text_last_segment(name);
-  if (roles__verb_named(attribute) || roles__module_method(attribute)) return ROLE_NONE;
+  if (roles__verb_named(attribute) || roles_module_method(attribute)) return ROLE_NONE;
   if (roles__module(facts, owner, function, depth + 1) != ROLE_EVIDENCE) return ROLE_UNKNOWN;
   const Binding *instance = facts_binding(facts, BIND_INSTANCE, facts_canonical(facts, owner));
   RoleOrUnknown role = instance && !ts_node_is_null(instance->node)

@@ -61,6 +61,10 @@ bool roles_named_module(Text name);
  * module they are called on. */
 bool roles_returns_receiver(Text method);
 
+/* A method every nn.Module has (`parameters`, `eval`, `to`, `state_dict`,
+ * `generate`...): `model.parameters()` is no forward. */
+bool roles_module_method(Text name);
+
 /* `object`, `ABC`, `Generic`, `Enum`, ...: bases that say a class is no
  * module. */
 bool roles_plain_base(Text qualified);

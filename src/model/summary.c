@@ -150,25 +150,38 @@ static uint32_t summary__eval_arguments(const Facts *facts, const Event *event) 
   return bits;
 }
 
+/* A method call on an instance (`model.evaluate_ppl(dev)`) after an
+ * `.eval()` on it. */
+static bool summary__receiver_eval(const Facts *facts, const Event *event) {
+  TSNode callee = node_field(event->node, F_FUNCTION);
+  if (!node_is(callee, K_ATTRIBUTE)) return false;
+  return facts_in_eval_mode_before(facts, event, node_text(facts->source, node_field(callee, F_OBJECT)));
+}
+
 static int summary__call_order(const void *a, const void *b) {
   const SummaryCall *x = a, *y = b;
   if (x->function != y->function) return x->function < y->function ? -1 : 1;
   return x->line < y->line ? -1 : x->line > y->line;
 }
 
-/* The calls of imported names, grouped by the function they sit in. */
+/* The calls of imported names (and of methods on instances of imported
+ * classes, which a file alone may take for forwards), grouped by the
+ * function they sit in. */
 static void summary__add_calls(Summary *self, const Facts *facts) {
   for (uint32_t i = 0; i < facts->events.size; i++) {
     const Event *event = array_get(&facts->events, i);
-    if (event->kind != EV_EXTERNAL) continue;
+    char method[256];
+    bool on_instance = event->kind == EV_FORWARD && facts_instance_method(facts, event->node, method, sizeof method);
+    if (event->kind != EV_EXTERNAL && !on_instance) continue;
     SummaryCall call = {
-        .callee = summary__copy(event->target),
+        .callee = on_instance ? gl_strdup(method) : summary__copy(event->target),
         .function = event->function,
         .line = ts_node_start_point(event->node).row + 1,
         .grad = (uint8_t)facts_grad_mode(facts, event),
         .in_loop = event->loop >= 0,
         .module_arguments = summary__module_arguments(facts, event),
         .eval_arguments = summary__eval_arguments(facts, event),
+        .receiver_eval = summary__receiver_eval(facts, event),
     };
     array_push(&self->calls, call);
   }
@@ -275,8 +288,9 @@ static void summary__put_class(BinWriter *out, const SummaryClass *entry) {
 
 static void summary__put_call(BinWriter *out, const SummaryCall *call) {
   bin_put_text(out, call->callee);
-  uint32_t numbers[] = {(uint32_t)call->function, call->line, call->grad, call->in_loop, call->module_arguments,
-                        call->eval_arguments};
+  uint32_t numbers[] = {(uint32_t)call->function, call->line,          call->grad,
+                        call->in_loop,           call->module_arguments, call->eval_arguments,
+                        call->receiver_eval};
   bin_put(out, numbers, sizeof numbers);
 }
 
@@ -353,14 +367,15 @@ static bool summary__get_import(BinReader *in, Summary *self) {
 
 static bool summary__get_call(BinReader *in, Summary *self) {
   char *callee = bin_get_text(in);
-  const uint32_t *numbers = bin_get_span(in, 6 * sizeof(uint32_t));
+  const uint32_t *numbers = bin_get_span(in, 7 * sizeof(uint32_t));
   if (!callee || !numbers) {
     free(callee);
     return false;
   }
-  uint32_t n[6];
+  uint32_t n[7];
   memcpy(n, numbers, sizeof n);
-  array_push(&self->calls, ((SummaryCall){callee, (int32_t)n[0], n[1], (uint8_t)n[2], n[3] != 0, n[4], n[5]}));
+  array_push(&self->calls,
+             ((SummaryCall){callee, (int32_t)n[0], n[1], (uint8_t)n[2], n[3] != 0, n[4], n[5], n[6] != 0}));
   return true;
 }
 
@@ -396,7 +411,7 @@ Summary *summary_read(const char *path, const void *bytes, size_t length) {
   bool ok = in.ok && summary__get_all(&in, self, summary__get_function, 11 * sizeof(uint32_t)) &&
             summary__get_all(&in, self, summary__get_class, 7 * sizeof(uint32_t)) &&
             summary__get_all(&in, self, summary__get_import, 2 * sizeof(uint32_t)) &&
-            summary__get_all(&in, self, summary__get_call, 7 * sizeof(uint32_t)) && in.at == in.end &&
+            summary__get_all(&in, self, summary__get_call, 8 * sizeof(uint32_t)) && in.at == in.end &&
             summary__consistent(self);
   if (ok) return self;
   summary_delete(self);

@@ -57,6 +57,7 @@ typedef struct {
   bool in_loop;
   uint32_t module_arguments; /* bit i: positional argument i is a module by evidence */
   uint32_t eval_arguments;   /* bit i: positional argument i was put in eval mode before the call */
+  bool receiver_eval;        /* `model.evaluate(...)`: the instance was put in eval mode before the call */
 } SummaryCall;
 
 typedef struct {
