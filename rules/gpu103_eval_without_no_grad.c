@@ -344,21 +344,6 @@ static bool gpu103__grad_on(const RuleContext *ctx, const FlatEvent *flat, int32
          facts_grad_mode_at(ctx->facts, flat->anchor, unit) == GRAD_ON;
 }
 
-/* `with pytest.raises(RuntimeError):`, `with self.assertRaises(...)`: a
- * test that expects the forward to fail, not an evaluation. */
-static bool gpu103__expects_error(const RuleContext *ctx, TSNode node) {
-  TSNode at = ts_node_parent(node);
-  for (int steps = 0; !ts_node_is_null(at) && steps < MAX_ASCENT; at = ts_node_parent(at), steps++) {
-    Kind kind = node_kind(at);
-    if (kind == K_FUNCTION_DEFINITION || kind == K_LAMBDA) return false;
-    if (kind != K_WITH_STATEMENT) continue;
-    TSNode items = ts_node_named_child(at, 0);
-    Text text = node_text(ctx->source, items);
-    if (text_contains_ci(text, "raises") || text_contains_ci(text, "assertRaises")) return true;
-  }
-  return false;
-}
-
 static bool gpu103__in_comprehension(TSNode node) {
   TSNode at = ts_node_parent(node);
   for (int steps = 0; !ts_node_is_null(at) && steps < MAX_ASCENT; at = ts_node_parent(at), steps++) {
@@ -455,7 +440,7 @@ static void gpu103__check_scope(RuleContext *ctx, int32_t unit, TSNode scope) {
     bool side = !evaluating && gpu103__side_forward(ctx, flat);
     bool unused = side || (evaluating && !gpu103__backward_after(ctx->source, &events, i, eval_switch));
     if (unused && !roles_frozen(ctx->facts, module) && gpu103__grad_on(ctx, flat, unit) &&
-        !gpu103__expects_error(ctx, event->node)) {
+        !node_expects_error(ctx->source, event->node)) {
       Context context = ts_node_is_null(eval_switch)       ? (evaluating ? IN_EVALUATION_LOOP : IN_TRAINING_LOOP)
                         : node_is(eval_switch, K_CALL) ? IN_EVAL_MODE
                                                        : IN_EVAL_MODE_BY_CALLERS; /* the function's own def */

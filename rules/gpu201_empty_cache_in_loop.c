@@ -68,17 +68,67 @@ static bool *gpu201__per_step_loops(const RuleContext *ctx) {
   return per_step;
 }
 
-/* `if step % N == 0:` or an except clause between `node` and `stop`. */
-static bool gpu201__guarded(const Source *source, TSNode node, TSNode stop) {
+/* Whether `condition` reads a flag that an except clause inside `body`
+ * sets (`except RuntimeError: found_oom = 1` ... `if found_oom:`). */
+static bool gpu201__reads_error_flag(const Facts *facts, Text condition, TSNode body, int32_t function) {
+  uint32_t first, end;
+  facts_assigns_within(facts, body, &first, &end);
+  for (uint32_t i = first; i < end; i++) {
+    const Assign *assign = array_get(&facts->assigns, i);
+    if (assign->function != function || !text_mentions(condition, assign->name)) continue;
+    for (TSNode at = ts_node_parent(assign->statement); !ts_node_is_null(at) && !ts_node_eq(at, body); at = ts_node_parent(at)) {
+      if (node_is(at, K_EXCEPT_CLAUSE)) return true;
+    }
+  }
+  return false;
+}
+
+/* A branch that leaves the iteration (`continue`, `break`, `raise`,
+ * `return` as its last statement): a recovery or skip path, not the
+ * step's normal flow. */
+static bool gpu201__leaves_iteration(TSNode branch) {
+  TSNode block = node_field(branch, node_is(branch, K_ELSE_CLAUSE) ? F_BODY : F_CONSEQUENCE);
+  uint32_t count = ts_node_named_child_count(block);
+  Kind last = count ? node_kind(ts_node_named_child(block, count - 1)) : K_OTHER;
+  return last == K_CONTINUE_STATEMENT || last == K_BREAK_STATEMENT || last == K_RAISE_STATEMENT ||
+         last == K_RETURN_STATEMENT;
+}
+
+/* Between `node` and `stop`: an except clause, or an if whose condition is
+ * periodic (`if step % N == 0:`) or reads a flag an exception handler in
+ * `body` set, or whose branch leaves the iteration. */
+static bool gpu201__guarded(const RuleContext *ctx, TSNode node, TSNode stop, TSNode body, int32_t function) {
   TSNode at = ts_node_parent(node);
   for (int steps = 0; !ts_node_is_null(at) && !ts_node_eq(at, stop) && steps < MAX_ASCENT; at = ts_node_parent(at), steps++) {
     if (node_is(at, K_EXCEPT_CLAUSE)) return true;
     if (node_is(at, K_IF_STATEMENT) || node_is(at, K_ELIF_CLAUSE)) {
-      Text condition = node_text(source, node_field(at, F_CONDITION));
+      Text condition = node_text(ctx->source, node_field(at, F_CONDITION));
       if (memchr(condition.ptr, '%', condition.length)) return true;
+      if (gpu201__reads_error_flag(ctx->facts, condition, body, function)) return true;
+      if (node_contains(node_field(at, F_CONSEQUENCE), node) && gpu201__leaves_iteration(at)) return true;
     }
   }
   return false;
+}
+
+/* Whether every call of `function` in the file sits behind such a guard
+ * in its own function, or in a function itself only called so: the
+ * out-of-memory recovery helper that a retry loop calls under
+ * `if found_oom:` (a few calls deep). */
+static bool gpu201__only_called_guarded(const RuleContext *ctx, int32_t function, int depth) {
+  const Facts *facts = ctx->facts;
+  bool any = false;
+  for (uint32_t i = 0; i < facts->events.size; i++) {
+    const Event *call = array_get(&facts->events, i);
+    if (call->kind != EV_CALL || call->callee != function || call->function == function) continue;
+    if (call->function < 0) return false;
+    TSNode caller = facts->functions.contents[call->function].node;
+    bool guarded = gpu201__guarded(ctx, call->node, caller, caller, call->function) ||
+                   (depth < 3 && gpu201__only_called_guarded(ctx, call->function, depth + 1));
+    if (!guarded) return false;
+    any = true;
+  }
+  return any;
 }
 
 static void gpu201__check_loop(RuleContext *ctx, uint32_t loop_index) {
@@ -91,10 +141,10 @@ static void gpu201__check_loop(RuleContext *ctx, uint32_t loop_index) {
     if (event->kind != EV_EMPTY_CACHE) continue;
     bool direct = event->function == loop->function;
     if (direct ? event->loop != (int32_t)loop_index : event->loop >= 0) continue;
-    if (gpu201__guarded(ctx->source, flat->anchor, loop->body)) continue;
-    if (!direct && gpu201__guarded(ctx->source, event->node, ctx->facts->functions.contents[event->function].node)) {
-      continue;
-    }
+    if (gpu201__guarded(ctx, flat->anchor, loop->body, loop->body, loop->function)) continue;
+    TSNode helper = direct ? (TSNode){0} : ctx->facts->functions.contents[event->function].node;
+    if (!direct && gpu201__guarded(ctx, event->node, helper, helper, event->function)) continue;
+    if (!direct && gpu201__only_called_guarded(ctx, event->function, 0)) continue;
     Where where;
     rule_report(ctx, event->node, GL_EFFECT_SLOWDOWN,
                 "`empty_cache()` runs every iteration of the loop at %s: it frees no tensor that is still "

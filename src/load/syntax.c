@@ -287,6 +287,18 @@ bool text_starts_with_any(Text text, const char *const *prefixes) {
 
 bool text_capitalized(Text text) { return text.length > 0 && text.ptr[0] >= 'A' && text.ptr[0] <= 'Z'; }
 
+bool node_expects_error(const Source *source, TSNode node) {
+  TSNode at = ts_node_parent(node);
+  for (int steps = 0; !ts_node_is_null(at) && steps < MAX_ASCENT; at = ts_node_parent(at), steps++) {
+    Kind kind = node_kind(at);
+    if (kind == K_FUNCTION_DEFINITION || kind == K_LAMBDA) return false;
+    if (kind != K_WITH_STATEMENT) continue;
+    Text items = node_text(source, ts_node_named_child(at, 0));
+    if (text_contains_ci(items, "raises") || text_contains_ci(items, "assertRaises")) return true;
+  }
+  return false;
+}
+
 bool node_under_if(TSNode node, TSNode scope) {
   TSNode at = ts_node_parent(node);
   for (int steps = 0; !ts_node_is_null(at) && !ts_node_eq(at, scope) && steps < MAX_ASCENT; at = ts_node_parent(at), steps++) {

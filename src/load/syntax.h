@@ -200,6 +200,11 @@ TSNode call_keyword(const Source *source, TSNode call, const char *name);
  * `until`: on that path, `until` does not run after `node`. */
 bool node_leaves_before(TSNode node, TSNode until);
 
+/* Whether `node` sits in `with pytest.raises(...):` or
+ * `with self.assertRaises(...):` in its function: code expected to raise
+ * (a forward or backward checked for its error). */
+bool node_expects_error(const Source *source, TSNode node);
+
 /* Whether `node` sits under an if, elif or else between it and `scope`
  * (an ancestor): it does not run on every pass through `scope`. */
 bool node_under_if(TSNode node, TSNode scope);
