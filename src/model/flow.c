@@ -643,7 +643,9 @@ static Carry flow__call(Flow *self, TSNode call, int32_t function) {
   if (helper >= 0) return flow__helper(self, call, helper, UNPACKED_DEEP, function);
   Carry external = flow__external_returns(self, call, UNPACKED_DEEP);
   if (external != CARRY_NAME) return external;
-  if (roles_loss_function(callee)) return flow__loss(self, call, function);
+  if (roles_loss_function(callee) || roles_loss_function(roles_forward_module(facts, call))) {
+    return flow__loss(self, call, function); /* `criterion(out, y)`, `criterion.forward(out, y)` */
+  }
   Role role = roles_forward(facts, call, function);
   if (role != ROLE_NONE) return flow__forward(self, call, function, role);
   if (method.length == 0) {
