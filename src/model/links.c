@@ -100,7 +100,8 @@ static bool links__find(Links *self, const char *folder, Text qualified, Linked 
 
 bool links_find(Links *self, const Summary *from, Text qualified, Linked *out) {
   if (!self || !self->project || qualified.length == 0) return false;
-  if (from) {
+  if (from) { /* a name of that file (`Decoder` where it is defined, or imported there), else a module path */
+    if (links__in_file(self, from, qualified, out, 1)) return true;
     char *folder = links__folder(from);
     bool found = links__find(self, folder, qualified, out, 1);
     free(folder);

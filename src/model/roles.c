@@ -371,12 +371,21 @@ static RoleOrUnknown roles__known_attribute(const Facts *facts, TSNode construct
     return role;
   }
   Linked linked;
-  if (!links_find(facts->links, NULL, qualified, &linked) || !linked.class_) return ROLE_UNKNOWN;
+  if (!links_find(facts->links, NULL, qualified, &linked)) return ROLE_UNKNOWN;
+  if (!linked.class_ && linked.function && linked.function->returns_class) { /* `model = load_model()`: its class */
+    Text built = {linked.function->returns_class, (uint32_t)strlen(linked.function->returns_class)};
+    const Summary *factory = linked.summary;
+    if (!links_find(facts->links, factory, built, &linked)) return ROLE_UNKNOWN;
+  }
+  if (!linked.class_) return ROLE_UNKNOWN;
   for (uint32_t i = 0; i < linked.class_->submodules.size; i++) {
     const char *entry = linked.class_->submodules.contents[i];
     const char *equals = strchr(entry, '=');
     if (!equals || (size_t)(equals - entry) != attribute.length || memcmp(entry, attribute.ptr, attribute.length)) continue;
     Text built = {equals + 1, (uint32_t)strlen(equals + 1)};
+    if (built.length == 0) { /* handed to the module's __init__ and called by it: a submodule */
+      return links_class_is_module(facts->links, linked.summary, linked.class_) ? ROLE_EVIDENCE : ROLE_UNKNOWN;
+    }
     RoleOrUnknown role = roles__library_constructor(built);
     if (role != ROLE_UNKNOWN) return role;
     Linked part;

@@ -64,6 +64,50 @@ static uint32_t summary__returns(const Facts *facts, Flow *flow, int32_t index, 
   return returns;
 }
 
+static bool summary__any_assign(const Assign *assign, uint32_t at) {
+  (void)assign, (void)at;
+  return true;
+}
+
+/* `Seq2seq(enc, dec)`, `Seq2seq(...).to(device)`, or a name last bound to
+ * one before `at`: the constructor call, else a null node. */
+static TSNode summary__constructed(const Facts *facts, TSNode value, int32_t function, uint32_t at) {
+  value = node_unparenthesize(value);
+  while (node_is(value, K_CALL) && roles_returns_receiver(call_method_name(facts->source, value))) {
+    value = call_receiver(value);
+  }
+  if (node_is(value, K_IDENTIFIER)) {
+    const Assign *assign = facts_assign_last_before(facts, node_text(facts->source, value), function, at, summary__any_assign);
+    return assign && !assign->unpacked && !assign->subscript
+               ? summary__constructed(facts, assign->value, function, ts_node_start_byte(assign->statement))
+               : (TSNode){0};
+  }
+  if (!node_is(value, K_CALL)) return (TSNode){0};
+  TSNode callee = node_field(value, F_FUNCTION);
+  bool named = node_is(callee, K_IDENTIFIER) || node_is(callee, K_ATTRIBUTE);
+  return named && text_capitalized(text_last_segment(node_text(facts->source, callee))) ? value : (TSNode){0};
+}
+
+/* The class every return of the function builds an instance of, qualified
+ * through the file's imports (a model factory: `return Seq2seq(enc,
+ * dec).to(device)`); NULL when the returns disagree or build none. */
+static char *summary__returns_class(const Facts *facts, int32_t index) {
+  char *found = NULL;
+  for (uint32_t i = 0; i < facts->returns.size; i++) {
+    const Return *entry = array_get(&facts->returns, i);
+    if (entry->function != index) continue;
+    TSNode call = summary__constructed(facts, entry->value, index, ts_node_start_byte(entry->value));
+    char buffer[192];
+    const char *qualified = ts_node_is_null(call) ? NULL : facts_qualify(facts, node_field(call, F_FUNCTION), buffer, sizeof buffer);
+    if (!qualified || (found && strcmp(found, qualified) != 0)) {
+      free(found);
+      return NULL;
+    }
+    if (!found) found = gl_strdup(qualified);
+  }
+  return found;
+}
+
 static void summary__add_function(Summary *self, const Facts *facts, Flow *flow, int32_t index) {
   const Function *function = array_get(&facts->functions, index);
   SummaryFunction entry = {
@@ -75,6 +119,7 @@ static void summary__add_function(Summary *self, const Facts *facts, Flow *flow,
       .returns = summary__returns(facts, flow, index, false),
       .returns_given_arguments = summary__returns(facts, flow, index, true),
       .plain_returns = summary__plain_returns(facts, index),
+      .returns_class = summary__returns_class(facts, index),
   };
   for (uint32_t i = 0; i < SUMMARY_MAX_PARAMETERS; i++) {
     Text parameter = facts_parameter(facts, index, i);
@@ -86,6 +131,33 @@ static void summary__add_function(Summary *self, const Facts *facts, Flow *flow,
 
 /* ---- Classes ------------------------------------------------------------------- */
 
+/* Whether the class's code calls `self.<attribute>(...)`. */
+static bool summary__calls_attribute(const Facts *facts, int32_t class_index, Text attribute) {
+  Text body = node_text(facts->source, facts->classes.contents[class_index].node);
+  char *call = gl_format("self.%.*s(", (int)attribute.length, attribute.ptr);
+  size_t length = strlen(call);
+  bool found = false;
+  for (uint32_t at = 0; !found && at + length <= body.length; at++) found = memcmp(body.ptr + at, call, length) == 0;
+  free(call);
+  return found;
+}
+
+/* `self.decoder = decoder`, from a parameter of __init__, that the class
+ * calls as `self.decoder(...)`: a submodule handed in, of a class the
+ * summary cannot name. */
+static bool summary__submodule_handed_in(const Facts *facts, int32_t init, int32_t class_index, const Assign *assign,
+                                         TSNode value) {
+  if (!node_is(value, K_IDENTIFIER)) return false;
+  Text name = node_text(facts->source, value);
+  bool parameter = false;
+  for (uint32_t k = 0; k < SUMMARY_MAX_PARAMETERS && !parameter; k++) {
+    Text each = facts_parameter(facts, init, k);
+    if (each.length == 0) break;
+    parameter = text_eq(each, name);
+  }
+  return parameter && summary__calls_attribute(facts, class_index, text_strip_self(assign->name));
+}
+
 static void summary__class_members(SummaryClass *entry, const Facts *facts, int32_t class_index) {
   for (uint32_t i = 0; i < facts->functions.size; i++) {
     const Function *function = array_get(&facts->functions, i);
@@ -95,8 +167,14 @@ static void summary__class_members(SummaryClass *entry, const Facts *facts, int3
     for (uint32_t j = 0; j < facts->assigns.size; j++) {
       const Assign *assign = array_get(&facts->assigns, j);
       TSNode value = node_unparenthesize(assign->value);
-      if (assign->function != (int32_t)i || assign->subscript || assign->unpacked || !node_is(value, K_CALL)) continue;
+      if (assign->function != (int32_t)i || assign->subscript || assign->unpacked) continue;
       if (assign->name.length <= 5 || memcmp(assign->name.ptr, "self.", 5) != 0) continue;
+      if (summary__submodule_handed_in(facts, (int32_t)i, class_index, assign, value)) {
+        Text attribute = text_strip_self(assign->name);
+        array_push(&entry->submodules, gl_format("%.*s=", (int)attribute.length, attribute.ptr));
+        continue;
+      }
+      if (!node_is(value, K_CALL)) continue;
       char qualified[160];
       facts_qualify(facts, node_field(value, F_FUNCTION), qualified, sizeof qualified);
       Text attribute = text_strip_self(assign->name);
@@ -215,6 +293,7 @@ void summary_delete(Summary *self) {
   if (!self) return;
   for (uint32_t i = 0; i < self->functions.size; i++) {
     free(self->functions.contents[i].name);
+    free(self->functions.contents[i].returns_class);
   }
   for (uint32_t i = 0; i < self->classes.size; i++) {
     SummaryClass *entry = array_get(&self->classes, i);
@@ -275,6 +354,7 @@ static void summary__put_function(BinWriter *out, const SummaryFunction *functio
                         function->keeps, function->returns, function->returns_given_arguments,
                         function->plain_returns, function->external_calls_start, function->external_calls_count};
   bin_put(out, numbers, sizeof numbers);
+  bin_put_text(out, function->returns_class);
 }
 
 static void summary__put_class(BinWriter *out, const SummaryClass *entry) {
@@ -333,8 +413,17 @@ static bool summary__get_function(BinReader *in, Summary *self) {
   }
   uint32_t n[10];
   memcpy(n, numbers, sizeof n);
+  char *returns_class = bin_get_text(in);
+  if (!returns_class) {
+    free(name);
+    return false;
+  }
+  if (!returns_class[0]) {
+    free(returns_class);
+    returns_class = NULL;
+  }
   array_push(&self->functions, ((SummaryFunction){name, n[0], n[1], (uint8_t)n[2], n[3] != 0, n[4], n[5], n[6], n[7],
-                                                  n[8], n[9]}));
+                                                  n[8], n[9], returns_class}));
   return true;
 }
 
@@ -408,7 +497,7 @@ Summary *summary_read(const char *path, const void *bytes, size_t length) {
   self->path = gl_strdup(path);
   self->hash = bin_get_u64(&in);
   self->uses_torch = bin_get_u32(&in) != 0;
-  bool ok = in.ok && summary__get_all(&in, self, summary__get_function, 11 * sizeof(uint32_t)) &&
+  bool ok = in.ok && summary__get_all(&in, self, summary__get_function, 12 * sizeof(uint32_t)) &&
             summary__get_all(&in, self, summary__get_class, 7 * sizeof(uint32_t)) &&
             summary__get_all(&in, self, summary__get_import, 2 * sizeof(uint32_t)) &&
             summary__get_all(&in, self, summary__get_call, 8 * sizeof(uint32_t)) && in.at == in.end &&

@@ -31,6 +31,7 @@ typedef struct {
   uint32_t returns_given_arguments; /* RETURNS_* bits: which carry when the arguments do */
   uint32_t plain_returns; /* RETURNS_* bits: returned values that are Python numbers */
   uint32_t external_calls_start, external_calls_count; /* its calls of imported names */
+  char *returns_class;   /* a factory: the class every return builds an instance of (qualified), or NULL */
 } SummaryFunction;
 
 typedef struct {
@@ -39,7 +40,8 @@ typedef struct {
   Array(char *) bases;      /* qualified base expressions */
   bool defines_forward;
   bool module_base;         /* a base is a torch (or framework) module class */
-  Array(char *) submodules; /* "encoder=torch.nn.LSTM": attributes set from a constructor in __init__ */
+  Array(char *) submodules; /* "encoder=torch.nn.LSTM": attributes set from a constructor in __init__;
+                               "decoder=": from an __init__ parameter that the class calls */
   Array(char *) frozen;     /* attributes frozen in __init__; "self" for the whole module */
 } SummaryClass;
 
