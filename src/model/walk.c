@@ -417,14 +417,16 @@ static void walk__assign(Walk *self, TSNode target, TSNode statement, TSNode val
 }
 
 /* assignment -> targets '=' value; `a = b = value` binds both. */
-/* `p.requires_grad = False` in `for p in module.parameters():` */
+/* `p.requires_grad = False` in `for p in module.parameters():`, on every
+ * pass (`if name not in ("fc.weight", "fc.bias"):` freezes only a part:
+ * the head still trains, and records a graph). */
 static void walk__freeze_parameter(Walk *self, TSNode node, TSNode left, TSNode right) {
   if (!node_is(left, K_ATTRIBUTE) || !text_is(walk__text(self, node_field(left, F_ATTRIBUTE)), "requires_grad") ||
       !walk__is_false(self->facts->source, right)) {
     return;
   }
   int32_t loop = walk__top(self)->loop;
-  if (loop < 0) return;
+  if (loop < 0 || node_under_if(node, self->facts->loops.contents[loop].body)) return;
   TSNode iterable = node_field(self->facts->loops.contents[loop].node, F_RIGHT);
   if (!node_is(iterable, K_CALL)) return;
   Text method = call_method_name(self->facts->source, iterable);
