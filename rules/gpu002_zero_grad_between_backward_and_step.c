@@ -7,8 +7,9 @@
  * In one pass through a function (helpers expanded), a clear that follows a
  * backward with no step between, and precedes a step of an optimizer it
  * clears, on paths that can run together (a clear followed by `continue`
- * or `return` skips the step: that is how bad batches are dropped). The clear throws away what that
- * backward computed, even when another backward follows before the step. */
+ * or `return` skips the step: that is how bad batches are dropped). The
+ * clear throws away what that backward computed, even when another
+ * backward of the same function follows before the step. */
 #include "rule.h"
 
 static bool gpu002__clears(const Event *clear, const Event *step, int32_t function) {
@@ -31,14 +32,21 @@ static const FlatEvent *gpu002__backward_before(const RuleContext *ctx, const Fl
   return NULL;
 }
 
-/* The step that the clear precedes, or NULL. */
-static const FlatEvent *gpu002__step_after(const FlatEvents *events, uint32_t at, const FlatEvent *backward,
-                                           int32_t function) {
+/* The step that the clear precedes, or NULL. A backward between them in
+ * another function than the first one (a helper that trains on its own,
+ * called after a demo `y.backward()` at module level) gives that step its
+ * own gradients: the pair is not one training step. */
+static const FlatEvent *gpu002__step_after(const RuleContext *ctx, const FlatEvents *events, uint32_t at,
+                                           const FlatEvent *backward, int32_t function) {
   const FlatEvent *clear = array_get(events, at);
   for (uint32_t i = at + 1; i < events->size; i++) {
     const FlatEvent *after = array_get(events, i);
     if (facts_exclusive(after->anchor, clear->anchor) || facts_exclusive(after->anchor, backward->anchor)) continue;
     if (after->event->kind == EV_GRAD_SET) return NULL; /* gradients written in before the step */
+    if (after->event->kind == EV_BACKWARD && !after->event->flag && after->event->function != backward->event->function &&
+        !node_expects_error(ctx->source, after->event->node)) {
+      return NULL;
+    }
     if (after->event->kind == EV_STEP && !after->event->flag &&
         gpu002__clears(clear->event, after->event, function)) {
       return after;
@@ -65,7 +73,7 @@ static void gpu002__check_scope(RuleContext *ctx, int32_t function, TSNode scope
     if (clear->event->kind != EV_CLEAR || clear->in_closure /* the step's closure clears, then backpropagates */) continue;
     const FlatEvent *backward = gpu002__backward_before(ctx, &events, i);
     if (!backward) continue;
-    const FlatEvent *step = gpu002__step_after(&events, i, backward, function);
+    const FlatEvent *step = gpu002__step_after(ctx, &events, i, backward, function);
     if (!step || gpu002__skipped(clear, step)) continue;
     if (clear->event->function != function && ts_node_eq(clear->anchor, backward->anchor) &&
         ts_node_eq(clear->anchor, step->anchor)) {

@@ -71,6 +71,28 @@ typedef struct {
   uint32_t column;
 } GlPosition;
 
+/* Whether applying a fix keeps the program's meaning (`--fix`) or may
+ * change what it computes (`--unsafe-fixes`): each rule's page says why. */
+typedef enum { GL_FIX_SAFE, GL_FIX_UNSAFE } GlApplicability;
+
+/* Replace bytes [start_byte, end_byte) of the linted source (the file, or
+ * a notebook's cells as the engine joins them) with `content`; an
+ * insertion when they are equal. */
+typedef struct {
+  uint32_t start_byte;
+  uint32_t end_byte;
+  GlPosition start; /* as in GlFinding: cell-relative in notebooks */
+  GlPosition end;
+  char *content; /* owned */
+} GlEdit;
+
+typedef struct {
+  GlApplicability applicability;
+  char *title;    /* "Keep `loss.detach()`"; owned */
+  GlEdit *edits;  /* sorted by start_byte, not overlapping; owned */
+  uint32_t edit_count;
+} GlFix;
+
 typedef struct {
   uint32_t rule; /* registry index */
   GlEffect effect;
@@ -84,7 +106,10 @@ typedef struct {
   char *related_path;    /* the other file whose fact the finding rests on
                             (absolute), or NULL; owned */
   uint32_t related_line; /* 1-based line there */
+  GlFix *fix;            /* the edit that removes the pitfall, or NULL; owned */
 } GlFinding;
+
+void gl_fix_delete(GlFix *self);
 
 /* A file of the project that a result depends on, with the hash of the
  * content it was read with (gl_content_hash). */
@@ -145,6 +170,27 @@ GlFileResult *gl_linter_lint_buffer(GlLinter *self, const char *path, const char
 
 /* Read and lint the file at `path`; I/O errors set `error`. */
 GlFileResult *gl_linter_lint_file(GlLinter *self, const char *path, const GlRuleSet *rules);
+
+/* ---- Fixing ------------------------------------------------------------- */
+
+/* A file with its fixes applied: the safe ones (and the unsafe ones when
+ * asked), pass after pass until none applies or GL_FIX_MAX_PASSES; a pass
+ * whose result would parse worse than the original is not taken. */
+#define GL_FIX_MAX_PASSES 10
+
+typedef struct {
+  char *bytes;      /* the fixed content, or NULL when nothing changed; owned */
+  size_t length;
+  uint32_t applied[GL_MAX_RULES]; /* fixes applied, per rule */
+  uint32_t applied_count;
+  GlFileResult *result; /* the findings left (of the fixed content); owned */
+} GlFixedFile;
+
+/* Fixes `bytes` (the content of the file at `path`: Python, or a
+ * notebook's JSON, whose code cells' `source` alone change). */
+GlFixedFile *gl_linter_fix_buffer(GlLinter *self, const char *path, const char *bytes, size_t length,
+                                  const GlRuleSet *rules, bool unsafe);
+void gl_fixed_file_delete(GlFixedFile *self);
 
 /* The hash a GlDependency records for `length` bytes. */
 uint64_t gl_content_hash(const char *bytes, size_t length);

@@ -7,6 +7,7 @@
 #include <strings.h>
 #include <sys/stat.h>
 
+#include "apply.h"
 #include "gpulint.h"
 #include "noqa.h"
 #include "notebook.h"
@@ -85,31 +86,34 @@ static GlFinding *lint__add(Findings *findings, const Source *source, uint32_t r
   return array_back(findings);
 }
 
-static void lint__report(RuleContext *ctx, TSNode node, GlEffect effect, Basis basis, const char *format,
-                         va_list args) {
-  if (basis.name_only && !ctx->pedantic) return;
+static GlFinding *lint__report(RuleContext *ctx, TSNode node, GlEffect effect, Basis basis, const char *format,
+                               va_list args) {
+  if (basis.name_only && !ctx->pedantic) return NULL;
   char *message = gl_vformat(format, args);
   GlFinding *finding = lint__add(ctx->findings, ctx->source, ctx->rule_index, effect, ts_node_start_byte(node),
                                  ts_node_end_byte(node), message);
   if (basis.warning) finding->severity = GL_SEVERITY_WARNING;
-  if (!basis.linked) return;
+  if (!basis.linked) return finding;
   const Linked *linked = basis.linked;
   finding->related_path = gl_strdup(linked->summary->path);
   finding->related_line = linked->function ? linked->function->line : linked->class_ ? linked->class_->line : 1;
+  return finding;
 }
 
-void rule_report(RuleContext *ctx, TSNode node, GlEffect effect, const char *format, ...) {
+GlFinding *rule_report(RuleContext *ctx, TSNode node, GlEffect effect, const char *format, ...) {
   va_list args;
   va_start(args, format);
-  lint__report(ctx, node, effect, (Basis){false, NULL, false}, format, args);
+  GlFinding *finding = lint__report(ctx, node, effect, (Basis){false, NULL, false}, format, args);
   va_end(args);
+  return finding;
 }
 
-void rule_report_on(RuleContext *ctx, TSNode node, GlEffect effect, Basis basis, const char *format, ...) {
+GlFinding *rule_report_on(RuleContext *ctx, TSNode node, GlEffect effect, Basis basis, const char *format, ...) {
   va_list args;
   va_start(args, format);
-  lint__report(ctx, node, effect, basis, format, args);
+  GlFinding *finding = lint__report(ctx, node, effect, basis, format, args);
   va_end(args);
+  return finding;
 }
 
 const char *rule_where(const RuleContext *ctx, TSNode node, Where *buffer) {
@@ -164,6 +168,12 @@ static void lint__syntax_error(Findings *findings, const Source *source, TSNode 
 
 /* ---- Results ------------------------------------------------------------- */
 
+static void lint__finding_free(GlFinding *finding) {
+  free(finding->message);
+  free(finding->related_path);
+  gl_fix_delete(finding->fix);
+}
+
 static int lint__compare(const void *a, const void *b) {
   const GlFinding *left = a, *right = b;
   if (left->start_byte != right->start_byte) return left->start_byte < right->start_byte ? -1 : 1;
@@ -180,8 +190,7 @@ static void lint__sort_unique(Findings *findings) {
   for (uint32_t i = 1; i < findings->size; i++) {
     GlFinding *finding = array_get(findings, i);
     if (lint__compare(finding, array_get(findings, kept - 1)) == 0) {
-      free(finding->message);
-      free(finding->related_path);
+      lint__finding_free(finding);
       continue;
     }
     findings->contents[kept++] = *finding;
@@ -203,8 +212,7 @@ static void lint__suppress(Findings *findings, const Source *source) {
     const char *code = RULES[finding->rule]->info.code;
     if (file_skips[finding->rule] < 0) file_skips[finding->rule] = noqa_skips_file(source->bytes, source->length, code);
     if (noqa_suppresses(text, length, code) || file_skips[finding->rule]) {
-      free(finding->message);
-      free(finding->related_path);
+      lint__finding_free(finding);
       continue;
     }
     findings->contents[kept++] = *finding;
@@ -220,10 +228,7 @@ static GlFileResult *lint__result(const char *path) {
 
 void gl_file_result_delete(GlFileResult *self) {
   if (!self) return;
-  for (uint32_t i = 0; i < self->finding_count; i++) {
-    free(self->findings[i].message);
-    free(self->findings[i].related_path);
-  }
+  for (uint32_t i = 0; i < self->finding_count; i++) lint__finding_free(&self->findings[i]);
   free(self->findings);
   for (uint32_t i = 0; i < self->dependency_count; i++) free(self->dependencies[i].path);
   free(self->dependencies);
@@ -415,4 +420,99 @@ GlFileResult *gl_linter_lint_file(GlLinter *self, const char *path, const GlRule
   GlFileResult *result = gl_linter_lint_buffer(self, path, bytes, length, rules);
   free(bytes);
   return result;
+}
+
+/* ---- Fixing ------------------------------------------------------------------- */
+
+/* The number of ERROR and MISSING nodes in the parse of `source`. */
+static uint32_t lint__parse_errors(GlLinter *self, const Source *source) {
+  TSTree *tree = ts_parser_parse_string(self->parser, NULL, source->bytes, source->length);
+  if (!tree) return UINT32_MAX;
+  uint32_t count = 0;
+  TSTreeCursor cursor = ts_tree_cursor_new(ts_tree_root_node(tree));
+  for (bool more = true; more;) {
+    TSNode node = ts_tree_cursor_current_node(&cursor);
+    count += ts_node_is_error(node) || ts_node_is_missing(node);
+    if (ts_node_has_error(node) && ts_tree_cursor_goto_first_child(&cursor)) continue;
+    while (!(more = ts_tree_cursor_goto_next_sibling(&cursor)) && ts_tree_cursor_goto_parent(&cursor)) {
+    }
+  }
+  ts_tree_cursor_delete(&cursor);
+  ts_tree_delete(tree);
+  return count;
+}
+
+/* The Python the content holds (a notebook's code cells joined), or NULL. */
+static Source *lint__code(const char *path, const char *bytes, size_t length) {
+  GlFileResult *scratch = lint__result(path);
+  Source *source = lint__load(scratch, path, bytes, length);
+  gl_file_result_delete(scratch);
+  return source;
+}
+
+/* One pass: the content with the fixes of `result` applied, or NULL when
+ * none applies. A notebook's edits go to its cells' `source` (the code the
+ * engine read is the cells joined, masked byte for byte). */
+static char *lint__fix_pass(const char *path, const char *bytes, size_t length, const GlFileResult *result,
+                            bool unsafe, uint32_t *applied, size_t *new_length) {
+  bool notebook = notebook_path_matches(path);
+  Source *code = notebook ? lint__code(path, bytes, length) : NULL;
+  if (notebook && !code) return NULL;
+  EditList edits = array_new();
+  apply_select(result, notebook ? code->length : length, unsafe, applied, &edits);
+  char *fixed = NULL;
+  if (edits.size > 0) {
+    fixed = notebook ? notebook_apply_edits(bytes, length, code, edits.contents, edits.size, new_length)
+                     : edits_apply(bytes, length, &edits, new_length);
+  }
+  array_delete(&edits);
+  source_delete(code);
+  return fixed;
+}
+
+/* Whether `bytes` parse no worse than the original did (`errors`). */
+static bool lint__parses(GlLinter *self, const char *path, const char *bytes, size_t length, uint32_t errors) {
+  Source *code = lint__code(path, bytes, length);
+  bool ok = code && lint__parse_errors(self, code) <= errors;
+  source_delete(code);
+  return ok;
+}
+
+GlFixedFile *gl_linter_fix_buffer(GlLinter *self, const char *path, const char *bytes, size_t length,
+                                  const GlRuleSet *rules, bool unsafe) {
+  GlFixedFile *fixed = gl_calloc(1, sizeof(GlFixedFile));
+  fixed->result = gl_linter_lint_buffer(self, path, bytes, length, rules);
+  Source *original = fixed->result->error ? NULL : lint__code(path, bytes, length);
+  uint32_t errors = original ? lint__parse_errors(self, original) : 0;
+  source_delete(original);
+  const char *text = bytes;
+  size_t text_length = length;
+  for (uint32_t pass = 0; pass < GL_FIX_MAX_PASSES && !fixed->result->error; pass++) {
+    uint32_t applied[GL_MAX_RULES] = {0};
+    size_t next_length = 0;
+    char *next = lint__fix_pass(path, text, text_length, fixed->result, unsafe, applied, &next_length);
+    if (!next || !lint__parses(self, path, next, next_length, errors)) { /* a fix must not break the parse */
+      free(next);
+      break;
+    }
+    gl_file_result_delete(fixed->result);
+    fixed->result = gl_linter_lint_buffer(self, path, next, next_length, rules);
+    free(fixed->bytes);
+    fixed->bytes = next;
+    fixed->length = next_length;
+    text = next;
+    text_length = next_length;
+    for (uint32_t i = 0; i < GL_MAX_RULES; i++) {
+      fixed->applied[i] += applied[i];
+      fixed->applied_count += applied[i];
+    }
+  }
+  return fixed;
+}
+
+void gl_fixed_file_delete(GlFixedFile *self) {
+  if (!self) return;
+  free(self->bytes);
+  gl_file_result_delete(self->result);
+  free(self);
 }

@@ -9,6 +9,7 @@
 #include <tree_sitter/api.h>
 
 #include "facts.h"
+#include "fixes.h"
 #include "flow.h"
 #include "gpulint.h"
 #include "links.h"
@@ -35,8 +36,10 @@ struct RuleContext {
   void *findings; /* the engine's list; rules only go through rule_report */
 };
 
-/* Reports a finding of ctx->rule at `node` with a printf-style message. */
-void rule_report(RuleContext *ctx, TSNode node, GlEffect effect, const char *format, ...)
+/* Reports a finding of ctx->rule at `node` with a printf-style message.
+ * Returns it, for a fix (fixes.h) attached before the next report; NULL
+ * when it is not reported (a name-only basis without --pedantic). */
+GlFinding *rule_report(RuleContext *ctx, TSNode node, GlEffect effect, const char *format, ...)
     __attribute__((format(printf, 4, 5)));
 
 /* What a finding rests on. */
@@ -51,7 +54,7 @@ typedef struct {
 } Basis;
 
 /* rule_report with a basis. */
-void rule_report_on(RuleContext *ctx, TSNode node, GlEffect effect, Basis basis, const char *format, ...)
+GlFinding *rule_report_on(RuleContext *ctx, TSNode node, GlEffect effect, Basis basis, const char *format, ...)
     __attribute__((format(printf, 5, 6)));
 
 /* Where a node is, for messages that point elsewhere: "line 12", or in

@@ -48,6 +48,16 @@ bool notebook_path_matches(const char *path);
 Source *notebook_load(const char *path, const char *bytes, size_t length, NotebookStatus *status,
                       char **message);
 
+/* The notebook's JSON (`json`, `length` bytes) with `edits` (sorted, not
+ * overlapping) applied to the code the engine read from it (`code`, from
+ * notebook_load): each edit goes to its cell's `source`, rewritten in the
+ * shape it had (a string, or an array of lines with the file's
+ * indentation); every other byte of the JSON stays as it was. NULL when an
+ * edit spans two cells or the JSON cannot be followed. The caller frees
+ * the result. */
+char *notebook_apply_edits(const char *json, size_t length, const Source *code, const GlEdit *const *edits,
+                           uint32_t count, size_t *new_length);
+
 /* Masks the IPython syntax of one code cell's text in place (`length`
  * bytes, never changed). Returns false when the cell starts with a cell
  * magic whose body is not Python (%%bash, %%writefile, %%html, ...): the
