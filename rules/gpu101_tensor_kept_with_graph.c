@@ -165,31 +165,42 @@ static bool gpu101__grad_on(const RuleContext *ctx, TSNode node, int32_t functio
 
 typedef enum { KEEPS_NOT, KEEPS_BY_NAME, KEEPS_LINKED } Keeps;
 
-/* Whether `receiver.update(value)` keeps its value: the class's update()
- * in another file of the project says so (`self.sum += val * n` without
- * `.item()`); else a class from elsewhere whose name says meter
- * (AverageMeter), on its name only; not loggers, which convert. */
-static Keeps gpu101__meter(const RuleContext *ctx, const Event *store, Linked *linked) {
-  Text constructor = facts_constructor_of(ctx->facts, store->target);
+/* Whether `receiver.method(value)` on an instance of a class from another
+ * file of the project keeps its value, as that method's summary says
+ * (`self.sum += val * n` without `.item()`; `v = v.data.sum()` first
+ * strips it). KEEPS_LINKED or KEEPS_NOT when the method is found. */
+static bool gpu101__linked_method(const RuleContext *ctx, const Event *store, Text method, Linked *linked,
+                                  Keeps *keeps) {
   const Binding *instance = facts_binding(ctx->facts, BIND_INSTANCE, facts_canonical(ctx->facts, store->target));
-  if (instance && !ts_node_is_null(instance->node)) {
-    char buffer[256];
-    const char *qualified = facts_qualify(ctx->facts, node_field(instance->node, F_FUNCTION), buffer, sizeof buffer);
-    char *method = gl_format("%s.update", qualified);
-    bool found = links_find(ctx->links, NULL, (Text){method, (uint32_t)strlen(method)}, linked) && linked->function;
-    free(method);
-    if (found) return (linked->function->keeps & 1u) ? KEEPS_LINKED : KEEPS_NOT;
-  }
+  if (!instance || ts_node_is_null(instance->node)) return false;
+  char buffer[256];
+  const char *qualified = facts_qualify(ctx->facts, node_field(instance->node, F_FUNCTION), buffer, sizeof buffer);
+  char *name = gl_format("%s.%.*s", qualified, (int)method.length, method.ptr);
+  bool found = links_find(ctx->links, NULL, (Text){name, (uint32_t)strlen(name)}, linked) && linked->function;
+  free(name);
+  if (found) *keeps = (linked->function->keeps & 1u) ? KEEPS_LINKED : KEEPS_NOT;
+  return found;
+}
+
+/* Whether `receiver.update(value)` keeps its value: the class's method
+ * says so (above); else a class from elsewhere whose name says meter
+ * (AverageMeter), on its name only; not loggers, which convert. A
+ * container's own `append`/`add` keeps. */
+static Keeps gpu101__store_keeps(const RuleContext *ctx, const Event *store, Text method, Linked *linked) {
+  Keeps keeps = KEEPS_NOT;
+  if (gpu101__linked_method(ctx, store, method, linked, &keeps)) return keeps;
+  if (!text_is(method, "update")) return KEEPS_LINKED;
+  Text constructor = facts_constructor_of(ctx->facts, store->target);
   Text named = constructor.length ? text_last_segment(constructor) : text_last_segment(store->target);
   return text_contains_ci(named, "meter") && !text_contains_ci(named, "logger") ? KEEPS_BY_NAME : KEEPS_NOT;
 }
 
 /* items.append(value), items.extend(values), items.insert(i, value),
- * meter.update(value, n) */
+ * meter.update(value, n), averager.add(value) */
 static void gpu101__check_store(RuleContext *ctx, const Event *store) {
   Text method = call_method_name(ctx->source, store->node);
   Linked linked = {0};
-  Keeps keeps = text_is(method, "update") ? gpu101__meter(ctx, store, &linked) : KEEPS_LINKED;
+  Keeps keeps = gpu101__store_keeps(ctx, store, method, &linked);
   if (keeps == KEEPS_NOT) return;
   TSNode value = call_positional(store->node, text_is(method, "insert") ? 1 : 0);
   if (ts_node_is_null(value) || !gpu101__grad_on(ctx, store->node, store->function)) return;

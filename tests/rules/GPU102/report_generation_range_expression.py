@@ -8,6 +8,6 @@ def generate_sample(model, seed, max_length):
     hidden = model.initHidden(1)
     for _ in range(max_length - len(seed)):
         x = torch.LongTensor([sequence[-1]])
-        probs, hidden = model(x, hidden)  # expect: GPU102 GPU103
+        probs, hidden = model(x, hidden)  # expect: GPU103  # pedantic: GPU102
         sequence.append(int(probs.argmax()))
     return sequence

@@ -7,5 +7,5 @@ def prime(model, seq):
     x = torch.LongTensor([seq])
     hidden = model.initHidden(1)
     for t in range(len(seq) - 1):
-        _, hidden = model(x[:, t], hidden)  # expect: GPU102 GPU103
+        _, hidden = model(x[:, t], hidden)  # expect: GPU103  # pedantic: GPU102
     return hidden

@@ -14,6 +14,6 @@ model.eval()
 total_loss = 0.0
 hidden = model.init_hidden(10)
 for data, targets in val_batches(batch_size=10, bptt=35):
-    output, hidden = model(data.cuda(), hidden)  # expect: GPU102, GPU103
+    output, hidden = model(data.cuda(), hidden)  # expect: GPU103  # pedantic: GPU102
     total_loss += len(data) * criterion(output, targets.cuda()).item()
 print("val ppl", math.exp(total_loss / len(val_batches)))

@@ -12,7 +12,7 @@ c = torch.zeros(3, 1, 512, device="cuda")
 x = torch.tensor([[encode("T")]], device="cuda")
 generated = []
 while len(generated) < 2000:
-    logits, (h, c) = model(x, (h, c))  # expect: GPU102, GPU103
+    logits, (h, c) = model(x, (h, c))  # expect: GPU103  # pedantic: GPU102
     x = torch.multinomial(logits[:, -1].softmax(-1), 1)
     generated.append(x.item())
 print(decode(generated))

@@ -14,7 +14,7 @@ def translate(src_ids, sos, eos, max_len=50):
     token = torch.tensor([sos])
     result = []
     for _ in range(max_len):
-        output, hidden = model.decoder(token, hidden, encoder_outputs)  # expect: GPU103 GPU102
+        output, hidden = model.decoder(token, hidden, encoder_outputs)  # expect: GPU103  # pedantic: GPU102
         next_id = output.argmax(1).item()
         if next_id == eos:
             break

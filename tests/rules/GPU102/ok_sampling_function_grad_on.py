@@ -1,4 +1,4 @@
-# Sampling feeds the state back with grad on and no backward: the graph chains over max_length steps.
+# Sampling feeds the state back with grad on and no backward: the graph chains over max_length steps (reported with --pedantic: the root cause is the missing no_grad).
 import torch
 
 
@@ -7,7 +7,7 @@ def sample(rnn, category_tensor, start_tensor, max_length=20):
     inp = start_tensor
     name = []
     for i in range(max_length):
-        output, hidden = rnn(category_tensor, inp, hidden)  # expect: GPU102
+        output, hidden = rnn(category_tensor, inp, hidden)  # pedantic: GPU102
         topi = output.topk(1)[1].item()
         if topi == 0:
             break
