@@ -10,6 +10,7 @@
 
 #include "cache.h"
 #include "discover.h"
+#include "fixing.h"
 #include "gpulint.h"
 #include "options.h"
 #include "report.h"
@@ -28,6 +29,7 @@ typedef struct {
   Cache *cache; /* NULL: lint every file */
   FILE *out;
   bool failed; /* exit 2 at the end */
+  bool stdin_fixed; /* the fixed standard input went to the output */
 } Check;
 
 static int cli__usage_error(const char *message) {
@@ -191,7 +193,7 @@ static bool check__color(const Check *self) {
   return !(no_color && no_color[0]) && isatty(fileno(self->out));
 }
 
-static int check__report(Check *self, OutputFormat format, const Settings *root) {
+static int check__report(Check *self, OutputFormat format, const Settings *root, const FixOutcome *fixes) {
   ReportFile *files = gl_calloc(self->jobs.size + 1, sizeof(ReportFile));
   GlRuleSet ran = self->jobs.size ? (GlRuleSet){.enabled = {false}} : root->rules;
   size_t findings = 0;
@@ -204,8 +206,9 @@ static int check__report(Check *self, OutputFormat format, const Settings *root)
   if (report_problems(stderr, files, self->jobs.size, self->options.quiet) > 0) self->failed = true;
   char *base = check__base(self, format);
   ReportOptions options = {format, check__color(self), self->options.quiet, self->options.statistics,
-                           self->cwd, base, ran};
-  report_print(self->out, &options, files, self->jobs.size);
+                           self->cwd, base, ran, fixes->applied_count, root->unsafe_fixes};
+  FILE *out = self->out == stdout && self->stdin_fixed ? stderr : self->out; /* stdout holds the fixed source */
+  report_print(out, &options, files, self->jobs.size);
   fflush(self->out);
   if (ferror(self->out)) {
     fprintf(stderr, "gpulint: cannot write the output\n");
@@ -215,6 +218,30 @@ static int check__report(Check *self, OutputFormat format, const Settings *root)
   free(files);
   if (self->failed) return EXIT_USAGE;
   return findings > 0 && !self->options.exit_zero ? EXIT_FINDINGS : EXIT_CLEAN;
+}
+
+/* --diff: what would be fixed, on stderr; exit 1 when a file would change. */
+static int check__diff_status(Check *self, const FixOutcome *fixes) {
+  if (!self->options.quiet) {
+    if (fixes->applied_count) fprintf(stderr, "Would fix %u finding%s.\n", fixes->applied_count, fixes->applied_count == 1 ? "" : "s");
+    else fprintf(stderr, "No fixes to apply.\n");
+  }
+  if (self->failed) return EXIT_USAGE;
+  return fixes->files_changed > 0 ? EXIT_FINDINGS : EXIT_CLEAN;
+}
+
+/* --fix-only: what was fixed, on stderr; what is left is not reported. */
+static int check__fix_only_status(Check *self, const FixOutcome *fixes) {
+  for (uint32_t i = 0; i < self->jobs.size; i++) {
+    if (self->jobs.contents[i].result->error) {
+      fprintf(stderr, "gpulint: %s: %s\n", self->jobs.contents[i].path, self->jobs.contents[i].result->error);
+      self->failed = true;
+    }
+  }
+  if (!self->options.quiet && !self->stdin_fixed) {
+    fprintf(stderr, "Fixed %u finding%s.\n", fixes->applied_count, fixes->applied_count == 1 ? "" : "s");
+  }
+  return self->failed ? EXIT_USAGE : EXIT_CLEAN;
 }
 
 static int check__show_files(Check *self) {
@@ -268,11 +295,19 @@ static int check__run(Check *self, OutputFormat format, const Settings *root) {
   gl_workspace_set_indexing(workspace, !self->options.no_index);
   if (self->cache) gl_workspace_set_cache_dir(workspace, cache_directory(self->cache));
   run_jobs(self->jobs.contents, self->jobs.size, threads, want_lines, self->cache, workspace);
+  FixOutcome fixes = {0};
+  FixMode mode = {root->fix, root->unsafe_fixes, self->options.diff, self->options.add_noqa, want_lines,
+                  self->options.show_fixes};
+  if (mode.fix || mode.diff) fixing_run(self->jobs.contents, self->jobs.size, workspace, &mode, self->out, &fixes);
+  if (fixes.failed) self->failed = true;
+  self->stdin_fixed = mode.fix && !mode.diff && check__wants_stdin(&self->options);
   char *notices = gl_workspace_notices(workspace);
   if (notices && !self->options.quiet) fprintf(stderr, "gpulint: %s\n", notices);
   free(notices);
   gl_workspace_delete(workspace);
-  return check__report(self, format, root);
+  if (mode.diff) return check__diff_status(self, &fixes);
+  if (self->options.fix_only) return check__fix_only_status(self, &fixes);
+  return check__report(self, format, root, &fixes);
 }
 
 int cli_check(int argc, char **argv, int first) {

@@ -20,6 +20,8 @@ void config_init(Config *self) {
   self->respect_gitignore = -1;
   self->force_exclude = -1;
   self->pedantic = -1;
+  self->fix = -1;
+  self->unsafe_fixes = -1;
 }
 
 void config_clear(Config *self) {
@@ -185,6 +187,14 @@ static bool config__pedantic(const TomlEntry *entry, Config *config, ConfigError
   return config__boolean(entry, &config->pedantic, error);
 }
 
+static bool config__fix(const TomlEntry *entry, Config *config, ConfigError *error) {
+  return config__boolean(entry, &config->fix, error);
+}
+
+static bool config__unsafe_fixes(const TomlEntry *entry, Config *config, ConfigError *error) {
+  return config__boolean(entry, &config->unsafe_fixes, error);
+}
+
 static bool config__output_format(const TomlEntry *entry, Config *config, ConfigError *error) {
   OutputFormat format;
   if (!config__string(entry->value, "`output-format`", error)) return false;
@@ -210,6 +220,8 @@ static const struct {
     {"respect-gitignore", config__respect_gitignore},
     {"force-exclude", config__force_exclude},
     {"pedantic", config__pedantic},
+    {"fix", config__fix},
+    {"unsafe-fixes", config__unsafe_fixes},
     {"output-format", config__output_format},
 };
 

@@ -48,6 +48,8 @@ typedef struct {
   int respect_gitignore;      /* -1 when not set */
   int force_exclude;          /* -1 when not set */
   int pedantic;               /* -1 when not set */
+  int fix;                    /* -1 when not set */
+  int unsafe_fixes;           /* -1 when not set */
   char *output_format;        /* NULL when not set; a known format name */
 } Config;
 

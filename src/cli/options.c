@@ -40,6 +40,16 @@ const char CHECK_USAGE[] =
     "  --stdin-filename NAME        the name of standard input (.py or .ipynb)\n"
     "  --show-files                 list the files that would be linted, then stop\n"
     "\n"
+    "Fixes:\n"
+    "  --fix, --no-fix              apply the safe fixes and report what is left\n"
+    "  --unsafe-fixes               also apply fixes that may change what the\n"
+    "                               program computes (each rule page says which)\n"
+    "  --diff                       print what --fix would change as a unified\n"
+    "                               diff, change nothing (exit 1 when there is one)\n"
+    "  --show-fixes                 list the fixes applied\n"
+    "  --fix-only                   apply fixes, report nothing left (exit 0)\n"
+    "  --add-noqa                   add `# noqa: CODE` to every reported line\n"
+    "\n"
     "Output:\n"
     "  --output-format, --format FORMAT\n"
     "                               text (default), full, json, json-lines, sarif,\n"
@@ -248,6 +258,15 @@ SWITCH(options__quiet, self->quiet = true)
 SWITCH(options__show_files, self->show_files = true)
 SWITCH(options__help, self->help = true)
 SWITCH(options__no_cache, self->no_cache = true)
+SWITCH(options__fix, self->flags.fix = 1)
+SWITCH(options__no_fix, self->flags.fix = 0)
+SWITCH(options__unsafe_fixes, self->flags.unsafe_fixes = 1)
+SWITCH(options__no_unsafe_fixes, self->flags.unsafe_fixes = 0)
+SWITCH(options__diff, self->diff = true)
+SWITCH(options__show_fixes, self->show_fixes = true)
+SWITCH(options__no_show_fixes, self->show_fixes = false)
+SWITCH(options__fix_only, (self->fix_only = true, self->flags.fix = 1))
+SWITCH(options__add_noqa, self->add_noqa = true)
 
 static const struct {
   const char *name;
@@ -282,6 +301,15 @@ static const struct {
     {"statistics", 0, false, options__statistics},
     {"quiet", 'q', false, options__quiet},
     {"show-files", 0, false, options__show_files},
+    {"fix", 0, false, options__fix},
+    {"no-fix", 0, false, options__no_fix},
+    {"unsafe-fixes", 0, false, options__unsafe_fixes},
+    {"no-unsafe-fixes", 0, false, options__no_unsafe_fixes},
+    {"diff", 0, false, options__diff},
+    {"show-fixes", 0, false, options__show_fixes},
+    {"no-show-fixes", 0, false, options__no_show_fixes},
+    {"fix-only", 0, false, options__fix_only},
+    {"add-noqa", 0, false, options__add_noqa},
     {"help", 'h', false, options__help},
 };
 

@@ -30,6 +30,10 @@ typedef struct {
   bool help;
   uint32_t jobs;         /* 0: one per CPU */
   bool no_cache;         /* --no-cache */
+  bool diff;             /* --diff: show what --fix would change, change nothing */
+  bool show_fixes;       /* --show-fixes */
+  bool fix_only;         /* --fix-only: fix, report nothing left */
+  bool add_noqa;         /* --add-noqa */
   char *cache_dir;       /* --cache-dir */
 } CheckOptions;
 

@@ -68,7 +68,7 @@ static char *run__read_all(int fd, size_t size_hint, size_t *length, bool *faile
 /* Reads a regular file whole; NULL with `error` set (the caller frees
  * both). The file is opened without blocking, so a FIFO or a device
  * cannot stall the run; what is not a regular file is refused. */
-static char *run__read(const char *path, size_t *length, char **error) {
+char *run_read(const char *path, size_t *length, char **error) {
   int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
   struct stat info;
   if (fd < 0 || fstat(fd, &info) != 0) {
@@ -112,7 +112,7 @@ static GlFileResult *run__lint(const Pool *pool, GlLinter **linter, const LintJo
 static void run__job(const Pool *pool, GlLinter **linter, LintJob *job) {
   size_t length = job->input_length;
   char *error = NULL;
-  char *bytes = job->input ? job->input : run__read(job->path, &length, &error);
+  char *bytes = job->input ? job->input : run_read(job->path, &length, &error);
   if (!bytes) {
     job->result = gl_calloc(1, sizeof(GlFileResult));
     job->result->path = gl_strdup(job->path);

@@ -31,6 +31,10 @@ typedef struct {
  * and stores it otherwise; standard input is always linted. */
 void run_jobs(LintJob *jobs, size_t count, uint32_t threads, bool want_lines, Cache *cache, GlWorkspace *workspace);
 
+/* Reads the file at `path` whole (a regular file within the engine's
+ * size limit); NULL with `*error` set (the caller frees both). */
+char *run_read(const char *path, size_t *length, char **error);
+
 /* The number of online CPUs (at least 1). */
 uint32_t run_default_threads(void);
 

@@ -137,6 +137,8 @@ static Settings *settings__new(const Config *file, const ResolverOptions *option
   self->respect_gitignore = settings__flag(cli->respect_gitignore, file, file ? file->respect_gitignore : -1, 1);
   self->force_exclude = settings__flag(cli->force_exclude, file, file ? file->force_exclude : -1, 0);
   self->rules.pedantic = settings__flag(cli->pedantic, file, file ? file->pedantic : -1, 0);
+  self->fix = settings__flag(cli->fix, file, file ? file->fix : -1, 0);
+  self->unsafe_fixes = settings__flag(cli->unsafe_fixes, file, file ? file->unsafe_fixes : -1, 0);
   self->output_format = cli->output_format ? cli->output_format : file ? file->output_format : NULL;
   free(absolute);
   free(file_base);

@@ -37,6 +37,8 @@ typedef struct {
   bool respect_gitignore;
   bool force_exclude;
   const char *output_format; /* NULL: text */
+  bool fix;                  /* apply safe fixes (`fix = true` or --fix) */
+  bool unsafe_fixes;         /* also unsafe ones */
 } Settings;
 
 typedef struct {

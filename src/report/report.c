@@ -38,7 +38,7 @@ bool report_parse_format(const char *name, OutputFormat *format) {
 }
 
 ReportOptions report_options_default(OutputFormat format) {
-  ReportOptions options = {format, false, false, false, NULL, NULL, gl_rule_set_default()};
+  ReportOptions options = {format, false, false, false, NULL, NULL, gl_rule_set_default(), 0, false};
   return options;
 }
 
@@ -190,13 +190,40 @@ static void report__snippet(FILE *out, const ReportOptions *options, const GlFin
   fputc('\n', out);
 }
 
-static void report__summary(FILE *out, size_t total, size_t files_with_findings, size_t failed) {
-  if (total == 0 && failed == 0) {
+/* What --fix would do with the findings left: "[*] 2 fixable with the
+ * `--fix` option (1 hidden fix can be enabled with `--unsafe-fixes`)." */
+static void report__fixable(FILE *out, const ReportOptions *options, const ReportFile *files, size_t count) {
+  size_t fixable = 0, hidden = 0;
+  for (size_t i = 0; i < count; i++) {
+    for (uint32_t j = 0; j < files[i].result->finding_count; j++) {
+      const GlFix *fix = files[i].result->findings[j].fix;
+      if (!fix) continue;
+      if (fix->applicability == GL_FIX_SAFE || options->unsafe_fixes) fixable++;
+      else hidden++;
+    }
+  }
+  if (fixable == 0 && hidden == 0) return;
+  if (fixable > 0) fprintf(out, "[*] %zu fixable with the `--fix` option", fixable);
+  else fprintf(out, "No fixes available");
+  if (hidden > 0) {
+    fprintf(out, " (%zu hidden fix%s can be enabled with the `--unsafe-fixes` option)", hidden, hidden == 1 ? "" : "es");
+  }
+  fprintf(out, ".\n");
+}
+
+static void report__summary(FILE *out, const ReportOptions *options, size_t total, size_t files_with_findings,
+                            size_t failed) {
+  if (total == 0 && failed == 0 && options->fixed == 0) {
     fprintf(out, "All checks passed!\n");
     return;
   }
-  fprintf(out, "Found %zu finding%s", total, total == 1 ? "" : "s");
-  if (total > 0) fprintf(out, " (%zu file%s)", files_with_findings, files_with_findings == 1 ? "" : "s");
+  if (options->fixed > 0) {
+    fprintf(out, "Found %zu finding%s (%u fixed, %zu remaining)", total + options->fixed,
+            total + options->fixed == 1 ? "" : "s", options->fixed, total);
+  } else {
+    fprintf(out, "Found %zu finding%s", total, total == 1 ? "" : "s");
+    if (total > 0) fprintf(out, " (%zu file%s)", files_with_findings, files_with_findings == 1 ? "" : "s");
+  }
   if (failed > 0) fprintf(out, "; %zu file%s could not be linted", failed, failed == 1 ? "" : "s");
   fprintf(out, ".\n");
 }
@@ -215,7 +242,10 @@ static void report__text(FILE *out, const ReportOptions *options, const ReportFi
     total += result->finding_count;
     failed += result->error != NULL;
   }
-  if (!options->quiet) report__summary(out, total, files_with_findings, failed);
+  if (!options->quiet) {
+    report__summary(out, options, total, files_with_findings, failed);
+    report__fixable(out, options, files, count);
+  }
 }
 
 /* ---- Statistics ------------------------------------------------------------------- */
@@ -295,6 +325,32 @@ static void report__json_related(const ReportOptions *options, cJSON *object, co
   free(relative);
 }
 
+/* `fix`: null, or its applicability, title and edits (ruff's shape; in
+ * notebooks the positions are cell-relative, as the finding's). */
+static void report__json_fix(cJSON *object, const GlFinding *finding) {
+  const GlFix *fix = finding->fix;
+  if (!fix) {
+    cJSON_AddNullToObject(object, "fix");
+    return;
+  }
+  cJSON *json = cJSON_AddObjectToObject(object, "fix");
+  cJSON_AddStringToObject(json, "applicability", fix->applicability == GL_FIX_SAFE ? "safe" : "unsafe");
+  cJSON_AddStringToObject(json, "message", fix->title);
+  cJSON *edits = cJSON_AddArrayToObject(json, "edits");
+  for (uint32_t i = 0; i < fix->edit_count; i++) {
+    const GlEdit *edit = &fix->edits[i];
+    cJSON *item = cJSON_CreateObject();
+    cJSON_AddStringToObject(item, "content", edit->content);
+    cJSON *start = cJSON_AddObjectToObject(item, "location");
+    cJSON_AddNumberToObject(start, "line", edit->start.line);
+    cJSON_AddNumberToObject(start, "column", edit->start.column);
+    cJSON *end = cJSON_AddObjectToObject(item, "end_location");
+    cJSON_AddNumberToObject(end, "line", edit->end.line);
+    cJSON_AddNumberToObject(end, "column", edit->end.column);
+    cJSON_AddItemToArray(edits, item);
+  }
+}
+
 static cJSON *report__json_finding(const ReportOptions *options, const char *path, const GlFinding *finding) {
   const GlRuleInfo *rule = gl_rule_info(finding->rule);
   cJSON *object = cJSON_CreateObject();
@@ -313,6 +369,7 @@ static cJSON *report__json_finding(const ReportOptions *options, const char *pat
   cJSON_AddStringToObject(object, "url", url);
   free(url);
   report__json_related(options, object, finding);
+  report__json_fix(object, finding);
   return object;
 }
 

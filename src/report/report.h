@@ -45,6 +45,8 @@ typedef struct {
   const char *cwd;     /* absolute; shown paths are relative to it */
   const char *base;    /* absolute; CI formats give paths relative to it */
   GlRuleSet rules;     /* the rules that ran (SARIF lists every one) */
+  uint32_t fixed;      /* fixes applied in this run (the summary says so) */
+  bool unsafe_fixes;   /* unsafe fixes are on: the summary counts them as fixable */
 } ReportOptions;
 
 /* Parses a --output-format value; false if unknown. */

@@ -151,6 +151,41 @@ static cJSON *report__sarif_location(const ReportOptions *options, const char *p
   return location;
 }
 
+/* `fixes`: the finding's fix as one artifact change, its edits as
+ * replacements (SARIF 2.1.0 §3.55); notebooks' cell-relative positions
+ * cannot be given in the file's lines, so their fixes are left out. */
+static void report__sarif_fix(const ReportOptions *options, const char *path, const GlFinding *finding, cJSON *result) {
+  const GlFix *fix = finding->fix;
+  if (!fix || finding->cell) return;
+  cJSON *fixes = cJSON_AddArrayToObject(result, "fixes");
+  cJSON *item = cJSON_CreateObject();
+  cJSON_AddItemToArray(fixes, item);
+  char *description = gl_format("%s (%s)", fix->title, fix->applicability == GL_FIX_SAFE ? "safe" : "unsafe");
+  report__add_text(item, "description", description);
+  free(description);
+  cJSON *changes = cJSON_AddArrayToObject(item, "artifactChanges");
+  GlFinding where = *finding;
+  cJSON *location = report__sarif_location(options, path, &where);
+  cJSON *change = cJSON_CreateObject();
+  const cJSON *artifact = cJSON_GetObjectItem(cJSON_GetObjectItem(location, "physicalLocation"), "artifactLocation");
+  cJSON_AddItemToObject(change, "artifactLocation", cJSON_Duplicate(artifact, true));
+  cJSON *replacements = cJSON_AddArrayToObject(change, "replacements");
+  for (uint32_t i = 0; i < fix->edit_count; i++) {
+    const GlEdit *edit = &fix->edits[i];
+    cJSON *replacement = cJSON_CreateObject();
+    cJSON *region = cJSON_AddObjectToObject(replacement, "deletedRegion");
+    cJSON_AddNumberToObject(region, "startLine", edit->start.line);
+    cJSON_AddNumberToObject(region, "startColumn", edit->start.column);
+    cJSON_AddNumberToObject(region, "endLine", edit->end.line);
+    cJSON_AddNumberToObject(region, "endColumn", edit->end.column);
+    cJSON *inserted = cJSON_AddObjectToObject(replacement, "insertedContent");
+    cJSON_AddStringToObject(inserted, "text", edit->content);
+    cJSON_AddItemToArray(replacements, replacement);
+  }
+  cJSON_AddItemToArray(changes, change);
+  cJSON_Delete(location);
+}
+
 static cJSON *report__sarif_result(const ReportOptions *options, const ReportFile *file, uint32_t index,
                                    int rule_index) {
   const GlFinding *finding = &file->result->findings[index];
@@ -174,6 +209,7 @@ static cJSON *report__sarif_result(const ReportOptions *options, const ReportFil
     report__add_text(location, "message", "the fact in another file this finding rests on");
     cJSON_AddItemToArray(related, location);
   }
+  report__sarif_fix(options, file->result->path, finding, result);
   char hash[40];
   snprintf(hash, sizeof hash, "%016" PRIx64 ":1",
            report_fingerprint(rule->code, NULL, report__line_of(file, index), report_occurrence(file, index), SALT_SARIF));
