@@ -199,7 +199,7 @@ static int check__report(Check *self, OutputFormat format, const Settings *root,
   size_t findings = 0;
   for (uint32_t i = 0; i < self->jobs.size; i++) {
     const LintJob *job = &self->jobs.contents[i];
-    files[i] = (ReportFile){job->result, job->lines};
+    files[i] = (ReportFile){job->result, job->lines, job->fix_diffs};
     for (uint32_t r = 0; r < GL_MAX_RULES; r++) ran.enabled[r] |= job->rules.enabled[r];
     findings += job->result->finding_count;
   }

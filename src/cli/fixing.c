@@ -68,10 +68,14 @@ static bool fixing__has_fix(const GlFileResult *result, bool unsafe) {
 static void fixing__replace_result(LintJob *job, GlFileResult *result, const char *bytes, size_t length,
                                    bool want_lines) {
   snippet_lines_delete(job->lines, job->result->finding_count);
-  job->lines = NULL;
+  snippet_lines_delete(job->fix_diffs, job->result->finding_count);
+  job->lines = job->fix_diffs = NULL;
   gl_file_result_delete(job->result);
   job->result = result;
-  if (want_lines && result->finding_count > 0) job->lines = snippet_lines(bytes, length, result);
+  if (want_lines && result->finding_count > 0) {
+    job->lines = snippet_lines(bytes, length, result);
+    job->fix_diffs = snippet_fix_diffs(bytes, length, result);
+  }
 }
 
 static void fixing__report_error(const char *path, const char *error, FixOutcome *outcome) {

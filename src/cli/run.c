@@ -33,8 +33,9 @@ uint32_t run_default_threads(void) {
 }
 
 void lint_job_clear(LintJob *self) {
-  if (self->result) snippet_lines_delete(self->lines, self->result->finding_count);
-  else snippet_lines_delete(self->lines, 0);
+  uint32_t count = self->result ? self->result->finding_count : 0;
+  snippet_lines_delete(self->lines, count);
+  snippet_lines_delete(self->fix_diffs, count);
   gl_file_result_delete(self->result);
   free(self->path);
   free(self->input);
@@ -120,7 +121,10 @@ static void run__job(const Pool *pool, GlLinter **linter, LintJob *job) {
     return;
   }
   job->result = run__lint(pool, linter, job, bytes, length);
-  if (pool->want_lines && job->result->finding_count > 0) job->lines = snippet_lines(bytes, length, job->result);
+  if (pool->want_lines && job->result->finding_count > 0) {
+    job->lines = snippet_lines(bytes, length, job->result);
+    job->fix_diffs = snippet_fix_diffs(bytes, length, job->result);
+  }
   if (bytes != job->input) free(bytes);
 }
 

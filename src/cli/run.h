@@ -21,6 +21,7 @@ typedef struct {
   size_t input_length;
   GlFileResult *result;  /* set by run_jobs; owned */
   char **lines;          /* each finding's line, when asked for; owned */
+  char **fix_diffs;      /* each finding's fix as diff hunks (or NULL), when asked for; owned */
 } LintJob;
 
 /* Lints every job with up to `threads` workers, each with a linter over

@@ -112,7 +112,7 @@ void diff_print(FILE *out, const char *path, const char *before, size_t before_l
   if (before_length == after_length && memcmp(before, after, before_length) == 0) return;
   Lines a = diff__lines(before, before_length), b = diff__lines(after, after_length);
   Ops ops = diff__script(&a, &b);
-  fprintf(out, "--- a/%s\n+++ b/%s\n", path, path);
+  if (path) fprintf(out, "--- a/%s\n+++ b/%s\n", path, path);
   uint32_t x = 0, y = 0;
   for (uint32_t i = 0; i < ops.size;) {
     if (ops.contents[i] == KEEP) {

@@ -7,7 +7,8 @@
 #include <stdio.h>
 
 /* Writes the diff of `before` and `after` under `--- a/PATH` / `+++
- * b/PATH` headers; nothing when they are equal. */
+ * b/PATH` headers (none when `path` is NULL); nothing when they are
+ * equal. */
 void diff_print(FILE *out, const char *path, const char *before, size_t before_length, const char *after,
                 size_t after_length);
 

@@ -13,6 +13,7 @@
 
 #define BOLD "\x1b[1m"
 #define RED "\x1b[1;31m"
+#define GREEN "\x1b[32m"
 #define YELLOW "\x1b[1;33m"
 #define BLUE "\x1b[1;34m"
 #define CYAN "\x1b[36m"
@@ -166,7 +167,25 @@ static uint32_t report__code_points(const char *text) {
  *   7 |         loss.backward()
  *     |         ^^^^^^^^^^^^^^^
  *     = help: ... */
-static void report__snippet(FILE *out, const ReportOptions *options, const GlFinding *finding, const char *line) {
+/* The finding's fix: its safety and title, then its diff hunks. */
+static void report__fix(FILE *out, const ReportOptions *options, const GlFinding *finding, const char *diff, int width) {
+  const GlFix *fix = finding->fix;
+  if (!fix) return;
+  const char *blue = report__paint(options, BLUE), *reset = report__paint(options, RESET);
+  fprintf(out, "%*s %s=%s %sfix%s (%s): %s\n", width, "", blue, reset, report__paint(options, BOLD), reset,
+          fix->applicability == GL_FIX_SAFE ? "safe" : "unsafe, with --unsafe-fixes", fix->title);
+  for (const char *line = diff; line && *line;) {
+    const char *end = strchr(line, '\n');
+    size_t length = end ? (size_t)(end - line) : strlen(line);
+    const char *color = line[0] == '-' ? report__paint(options, RED) : line[0] == '+' ? report__paint(options, GREEN)
+                                                                                         : "";
+    fprintf(out, "%*s %s%.*s%s\n", width, "", color, (int)length, line, reset);
+    line = end ? end + 1 : line + length;
+  }
+}
+
+static void report__snippet(FILE *out, const ReportOptions *options, const GlFinding *finding, const char *line,
+                            const char *fix_diff) {
   const GlRuleInfo *rule = gl_rule_info(finding->rule);
   int width = snprintf(NULL, 0, "%u", finding->start.line);
   const char *blue = report__paint(options, BLUE), *reset = report__paint(options, RESET);
@@ -187,6 +206,7 @@ static void report__snippet(FILE *out, const ReportOptions *options, const GlFin
     fprintf(out, "%*s %s=%s %shelp%s: %s\n", width, "", blue, reset, report__paint(options, BOLD), reset,
             rule->fix_hint);
   }
+  report__fix(out, options, finding, fix_diff, width);
   fputc('\n', out);
 }
 
@@ -235,7 +255,8 @@ static void report__text(FILE *out, const ReportOptions *options, const ReportFi
     for (uint32_t j = 0; j < result->finding_count; j++) {
       report__text_finding(out, options, result->path, &result->findings[j]);
       if (options->format == FORMAT_FULL) {
-        report__snippet(out, options, &result->findings[j], files[i].lines ? files[i].lines[j] : NULL);
+        report__snippet(out, options, &result->findings[j], files[i].lines ? files[i].lines[j] : NULL,
+                        files[i].fix_diffs ? files[i].fix_diffs[j] : NULL);
       }
     }
     files_with_findings += result->finding_count > 0;

@@ -35,6 +35,7 @@ typedef enum {
 typedef struct {
   const GlFileResult *result; /* borrowed */
   char *const *lines;         /* each finding's line text, or NULL; borrowed */
+  char *const *fix_diffs;     /* each finding's fix as diff hunks, or NULL; borrowed */
 } ReportFile;
 
 typedef struct {

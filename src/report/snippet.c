@@ -7,6 +7,8 @@
 
 #include "alloc.h"
 #include "array.h"
+#include "diff.h"
+#include "edits.h"
 
 char *snippet_line(const char *text, size_t length, uint32_t line) {
   if (line == 0) return NULL;
@@ -73,4 +75,27 @@ void snippet_lines_delete(char **lines, uint32_t count) {
   if (!lines) return;
   for (uint32_t i = 0; i < count; i++) free(lines[i]);
   free(lines);
+}
+
+char **snippet_fix_diffs(const char *bytes, size_t length, const GlFileResult *result) {
+  char **diffs = gl_calloc(result->finding_count + 1, sizeof(char *));
+  for (uint32_t i = 0; i < result->finding_count; i++) {
+    const GlFinding *finding = &result->findings[i];
+    if (!finding->fix || finding->cell || finding->fix->edits[finding->fix->edit_count - 1].end_byte > length) continue;
+    EditList edits = array_new();
+    for (uint32_t e = 0; e < finding->fix->edit_count; e++) array_push(&edits, &finding->fix->edits[e]);
+    size_t fixed_length = 0;
+    char *fixed = edits_apply(bytes, length, &edits, &fixed_length);
+    char *text = NULL;
+    size_t text_length = 0;
+    FILE *stream = open_memstream(&text, &text_length);
+    if (stream) {
+      diff_print(stream, NULL, bytes, length, fixed, fixed_length);
+      fclose(stream);
+    }
+    diffs[i] = text;
+    free(fixed);
+    array_delete(&edits);
+  }
+  return diffs;
 }

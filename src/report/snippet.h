@@ -20,4 +20,9 @@ char **snippet_lines(const char *bytes, size_t length, const GlFileResult *resul
 
 void snippet_lines_delete(char **lines, uint32_t count);
 
+/* One string per finding of `result`: for a finding with a fix in a
+ * Python file, the unified diff hunks its fix alone makes to `bytes`
+ * (borrowed); NULL elsewhere. Free with snippet_lines_delete. */
+char **snippet_fix_diffs(const char *bytes, size_t length, const GlFileResult *result);
+
 #endif

@@ -49,7 +49,7 @@ static cJSON *print_json(OutputFormat format, const Linted *linted) {
   ReportOptions options = report_options_default(format);
   options.cwd = "/repo";
   options.base = "/repo";
-  ReportFile file = {linted->result, linted->lines};
+  ReportFile file = {linted->result, linted->lines, NULL};
   char *buffer = NULL;
   size_t size = 0;
   FILE *out = open_memstream(&buffer, &size);
