@@ -11,6 +11,7 @@
  * it (`meter.update(loss)`), where the container or accumulator outlives
  * the iteration: it is defined outside the loop and neither rebuilt in an
  * enclosing loop nor cleared anywhere in the file. */
+#include <ctype.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -130,18 +131,78 @@ static const char *gpu101__kept_by(const RuleContext *ctx, const Linked *linked,
   return buffer;
 }
 
+/* ---- Fix -------------------------------------------------------------------------- */
+
+/* Whether the name a value is kept in is the function's own (not an
+ * attribute, not returned): then nothing outside the file can
+ * backpropagate what it holds, and dropping the graph keeps the program's
+ * meaning. */
+static bool gpu101__private(const RuleContext *ctx, Text holder, int32_t function) {
+  if (holder.length == 0 || memchr(holder.ptr, '.', holder.length) || memchr(holder.ptr, '[', holder.length)) return false;
+  for (uint32_t i = 0; i < ctx->facts->returns.size; i++) {
+    const Return *entry = array_get(&ctx->facts->returns, i);
+    if (entry->function == function && text_mentions(node_text(ctx->source, entry->value), holder)) return false;
+  }
+  return true;
+}
+
+/* `total += loss` into a Python number (`total = 0` before the loop) that
+ * is never used as a tensor (`total.item()`): keep `loss.item()`. */
+static bool gpu101__number_total(const RuleContext *ctx, TSNode statement, Text total, int32_t function) {
+  if (!node_is(statement, K_AUGMENTED_ASSIGNMENT)) return false;
+  char *attribute = gl_format("%.*s.", (int)total.length, total.ptr);
+  Text scope = node_text(ctx->source, function >= 0 ? ctx->facts->functions.contents[function].node : ctx->root);
+  bool tensor_use = false;
+  for (uint32_t at = 0; !tensor_use && at + strlen(attribute) <= scope.length; at++) {
+    tensor_use = memcmp(scope.ptr + at, attribute, strlen(attribute)) == 0 &&
+                 (at == 0 || !(isalnum((unsigned char)scope.ptr[at - 1]) || scope.ptr[at - 1] == '_'));
+  }
+  free(attribute);
+  if (tensor_use) return false;
+  AssignIter it = facts_assigns(ctx->facts, total, function);
+  for (const Assign *assign; (assign = assign_iter_next(&it));) {
+    TSNode value = node_unparenthesize(assign->value);
+    if (!assign->augmented && !node_is(value, K_INTEGER) && !node_is(value, K_FLOAT)) return false;
+  }
+  return true;
+}
+
+/* Fix: keep the value without its graph, `loss.detach()` (or
+ * `loss.item()` into a Python number). Safe when what keeps it is the
+ * function's own name (no caller or other file can backpropagate it);
+ * unsafe otherwise. */
+static void gpu101__fix(RuleContext *ctx, GlFinding *finding, TSNode node, TSNode value, Text holder, int32_t function) {
+  bool number = gpu101__number_total(ctx, node, holder, function);
+  const char *method = number ? "item" : "detach";
+  Text text = node_text(ctx->source, value);
+  TSNode bare = node_unparenthesize(value);
+  bool primary = node_is(bare, K_IDENTIFIER) || node_is(bare, K_ATTRIBUTE) || node_is(bare, K_CALL) ||
+                 node_is(bare, K_SUBSCRIPT) || node_is(value, K_PARENTHESIZED_EXPRESSION);
+  GlFix *fix = fix_new(finding, gpu101__private(ctx, holder, function) ? GL_FIX_SAFE : GL_FIX_UNSAFE,
+                       "Keep `%s%.*s%s.%s()`", primary ? "" : "(", (int)(text.length > 40 ? 40 : text.length), text.ptr,
+                       primary ? "" : ")", method);
+  char *content = gl_format("%s%.*s%s.%s()", primary ? "" : "(", (int)text.length, text.ptr, primary ? "" : ")", method);
+  fix_replace(fix, ctx->source, ts_node_start_byte(value), ts_node_end_byte(value), content);
+  free(content);
+  fix_finish(finding);
+}
+
+/* ---- Reporting, continued -------------------------------------------------------------- */
+
 /* `loop` is -1 for a method storing on `self` outside any loop; `carry`
- * says how the value is known to hold a graph. */
+ * says how the value is known to hold a graph; `holder` names what keeps
+ * it (the container, the total, the helper's receiver). */
 static void gpu101__report(RuleContext *ctx, TSNode node, TSNode value, int32_t loop, int32_t function, Carry carry,
-                           const Linked *linked) {
+                           const Linked *linked, Text holder) {
   bool training = gpu101__backpropagated_here(ctx, value, loop, function);
   Text kept = node_text(ctx->source, value);
   uint32_t shown = kept.length > 40 ? 40 : kept.length;
   Basis basis = {carry < CARRY_EVIDENCE, linked, training};
   char by[400];
   const char *kept_by = gpu101__kept_by(ctx, linked, by, sizeof by);
+  GlFinding *finding;
   if (training) {
-    rule_report_on(ctx, node, GL_EFFECT_HOST_GROWTH, basis,
+    finding = rule_report_on(ctx, node, GL_EFFECT_HOST_GROWTH, basis,
                    "`%.*s` is kept across iterations with its autograd graph%s: backward() frees most saved "
                    "activations, but each kept tensor still holds its graph's host-side bookkeeping (measured "
                    "~38 KB per iteration for a small MLP on an H200; with some losses, such as mse_loss, also "
@@ -149,12 +210,13 @@ static void gpu101__report(RuleContext *ctx, TSNode node, TSNode value, int32_t 
                    "instead",
                    (int)shown, kept.ptr, kept_by);
   } else {
-    rule_report_on(ctx, node, GL_EFFECT_GPU_GROWTH, basis,
+    finding = rule_report_on(ctx, node, GL_EFFECT_GPU_GROWTH, basis,
                    "`%.*s` is kept across iterations with its autograd graph%s, and no backward in this loop "
                    "frees it: GPU memory grows every iteration (measured ~48 MB/iteration for a small MLP on an "
                    "H200); keep `.item()` or `.detach()`, or run the loop under `torch.no_grad()`",
                    (int)shown, kept.ptr, kept_by);
   }
+  gpu101__fix(ctx, finding, node, value, holder, function);
 }
 
 static bool gpu101__grad_on(const RuleContext *ctx, TSNode node, int32_t function) {
@@ -162,6 +224,14 @@ static bool gpu101__grad_on(const RuleContext *ctx, TSNode node, int32_t functio
 }
 
 /* ---- The three shapes ------------------------------------------------------------- */
+
+/* What a helper call keeps its argument in, for the fix: its receiver
+ * (`meter` in `meter.update(loss)`), or "." (never the function's own)
+ * for a plain function. */
+static Text call_receiver_text(const RuleContext *ctx, const Event *call) {
+  TSNode receiver = call_receiver(call->node);
+  return ts_node_is_null(receiver) ? (Text){".", 1} : node_text(ctx->source, receiver);
+}
 
 typedef enum { KEEPS_NOT, KEEPS_BY_NAME, KEEPS_LINKED } Keeps;
 
@@ -210,7 +280,8 @@ static void gpu101__check_store(RuleContext *ctx, const Event *store) {
   if (flow_feeds_backward(ctx->flow, store->target, store->function)) return;
   if (gpu101__backpropagated_elsewhere(ctx, store->target, store->function)) return;
   if (keeps == KEEPS_BY_NAME) carry = CARRY_NAME;
-  gpu101__report(ctx, store->node, value, store->loop, store->function, carry, linked.function ? &linked : NULL);
+  gpu101__report(ctx, store->node, value, store->loop, store->function, carry, linked.function ? &linked : NULL,
+                 store->target);
 }
 
 /* total += value, total = total + value, history[step] = value */
@@ -231,7 +302,7 @@ static void gpu101__check_assign(RuleContext *ctx, const Assign *assign) {
   if (carry == CARRY_NONE) return;
   if (!gpu101__outlives_iteration(ctx, assign->name, assign->function, assign->loop)) return;
   if (flow_feeds_backward(ctx->flow, assign->name, assign->function)) return;
-  gpu101__report(ctx, assign->statement, value, assign->loop, assign->function, carry, NULL);
+  gpu101__report(ctx, assign->statement, value, assign->loop, assign->function, carry, NULL, assign->name);
 }
 
 /* meter.update(loss) where the meter's class in this file keeps `loss`. */
@@ -243,7 +314,7 @@ static void gpu101__check_helper_call(RuleContext *ctx, const Event *call) {
     if (carry == CARRY_NONE) continue;
     Text parameter = facts_parameter(ctx->facts, call->callee, i);
     if (parameter.length == 0 || !flow_keeps_parameter(ctx->flow, call->callee, parameter)) continue;
-    gpu101__report(ctx, call->node, argument, call->loop, call->function, carry, NULL);
+    gpu101__report(ctx, call->node, argument, call->loop, call->function, carry, NULL, call_receiver_text(ctx, call));
     return;
   }
 }
@@ -259,7 +330,7 @@ static void gpu101__check_external_call(RuleContext *ctx, const Event *call) {
     TSNode argument = call_positional(call->node, i);
     Carry carry = flow_carries(ctx->flow, argument, call->function);
     if (carry == CARRY_NONE) continue;
-    gpu101__report(ctx, call->node, argument, call->loop, call->function, carry, &linked);
+    gpu101__report(ctx, call->node, argument, call->loop, call->function, carry, &linked, call_receiver_text(ctx, call));
     return;
   }
 }

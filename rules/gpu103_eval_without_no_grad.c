@@ -375,7 +375,105 @@ static bool gpu103__repeated(const RuleContext *ctx, const FlatEvent *flat) {
  * in a training loop that does not use it. */
 typedef enum { IN_EVAL_MODE, IN_EVAL_MODE_BY_CALLERS, IN_EVALUATION_LOOP, IN_TRAINING_LOOP } Context;
 
-static void gpu103__report(RuleContext *ctx, const FlatEvent *flat, Text module, Context context) {
+/* ---- Fix ----------------------------------------------------------------------------- */
+
+#define GPU103_TRAINS (REACH(EV_BACKWARD) | REACH(EV_STEP))
+
+/* Whether `node` holds a string that spans lines: re-indenting it would
+ * change the string. */
+static bool gpu103__multiline_string(TSNode node) {
+  if (node_is(node, K_STRING)) return ts_node_start_point(node).row != ts_node_end_point(node).row;
+  for (uint32_t i = 0; i < ts_node_named_child_count(node); i++) {
+    if (gpu103__multiline_string(ts_node_named_child(node, i))) return true;
+  }
+  return false;
+}
+
+/* Whether the code says anything about gradients itself (autograd.grad,
+ * requires_grad, a grad-mode decorator or manager): no fix guesses there. */
+static bool gpu103__touches_grad(const RuleContext *ctx, TSNode node) {
+  Text text = node_text(ctx->source, node);
+  return text_contains_ci(text, "autograd") || text_contains_ci(text, "requires_grad") ||
+         text_contains_ci(text, "grad_enabled") || text_contains_ci(text, "enable_grad") ||
+         text_contains_ci(text, "no_grad") || text_contains_ci(text, "inference_mode");
+}
+
+/* `@torch.no_grad()` above the function's `def` (and its decorators). */
+static void gpu103__decorate(const RuleContext *ctx, GlFix *fix, const Function *function) {
+  TSNode definition = function->node, parent = ts_node_parent(definition);
+  TSNode top = node_is(parent, K_DECORATED_DEFINITION) ? parent : definition;
+  Text indent = fix_indent_at(ctx->source, ts_node_start_byte(definition));
+  uint32_t at = ts_node_start_byte(top) - indent.length;
+  char *line = gl_format("%.*s@torch.no_grad()%s", (int)indent.length, indent.ptr, fix_newline(ctx->source));
+  fix_replace(fix, ctx->source, at, at, line);
+  free(line);
+}
+
+/* `with torch.no_grad():` around the loop, its lines indented one level
+ * (blank lines kept as they are). */
+static void gpu103__wrap(const RuleContext *ctx, GlFix *fix, TSNode loop) {
+  const Source *source = ctx->source;
+  Text indent = fix_indent_at(source, ts_node_start_byte(loop)), unit = fix_indent_unit(source, ctx->root);
+  uint32_t start = ts_node_start_byte(loop) - indent.length, end = ts_node_end_byte(loop);
+  while (end < source->length && source->bytes[end] != '\n') end++;
+  const char *newline = fix_newline(source);
+  Array(char) text = array_new();
+  char *header = gl_format("%.*swith torch.no_grad():%s", (int)indent.length, indent.ptr, newline);
+  for (const char *c = header; *c; c++) array_push(&text, *c);
+  free(header);
+  for (uint32_t at = start; at < end;) {
+    uint32_t line_end = at;
+    while (line_end < end && source->bytes[line_end] != '\n') line_end++;
+    bool blank = true;
+    for (uint32_t i = at; i < line_end && blank; i++) blank = source->bytes[i] == ' ' || source->bytes[i] == '\t' || source->bytes[i] == '\r';
+    for (uint32_t i = 0; !blank && i < unit.length; i++) array_push(&text, unit.ptr[i]);
+    for (uint32_t i = at; i < line_end; i++) array_push(&text, source->bytes[i]);
+    if (line_end < end) array_push(&text, '\n');
+    at = line_end + 1;
+  }
+  array_push(&text, '\0');
+  fix_replace(fix, source, start, end, text.contents);
+  array_delete(&text);
+}
+
+/* The outermost loop around `event` in its function that trains nothing,
+ * or a null node. */
+static TSNode gpu103__evaluation_loop(const RuleContext *ctx, const Event *event) {
+  TSNode found = {0};
+  for (int32_t at = event->loop; at >= 0; at = ctx->facts->loops.contents[at].parent) {
+    const Loop *loop = array_get(&ctx->facts->loops, at);
+    if (loop->reaches & GPU103_TRAINS) break;
+    found = loop->node;
+  }
+  return found;
+}
+
+/* Fix (safe: nothing in the wrapped code trains or asks for gradients, so
+ * no result changes; only the graph is not recorded): `@torch.no_grad()`
+ * on a function that trains nothing, else `with torch.no_grad():` around
+ * the outermost loop that trains nothing; `import torch` when missing. */
+static void gpu103__fix(RuleContext *ctx, GlFinding *finding, const Event *forward) {
+  GlFix *fix = fix_new(finding, GL_FIX_SAFE, "Run it under `torch.no_grad()`");
+  const Function *function = forward->function >= 0 ? array_get(&ctx->facts->functions, forward->function) : NULL;
+  TSNode loop = gpu103__evaluation_loop(ctx, forward);
+  bool decorate = function && !(function->reaches & GPU103_TRAINS) && !function->in_module_class &&
+                  !gpu103__touches_grad(ctx, ts_node_parent(function->node));
+  if (decorate) {
+    gpu103__decorate(ctx, fix, function);
+  } else if (!ts_node_is_null(loop) && !gpu103__multiline_string(loop) && !gpu103__touches_grad(ctx, loop)) {
+    gpu103__wrap(ctx, fix, loop);
+  } else {
+    gl_fix_delete(fix);
+    finding->fix = NULL;
+    return;
+  }
+  fix_import_torch(fix, ctx->facts);
+  fix_finish(finding);
+}
+
+/* ---- Reporting ---------------------------------------------------------------------- */
+
+static GlFinding *gpu103__report(RuleContext *ctx, const FlatEvent *flat, Text module, Context context) {
   const Event *forward = flat->event;
   static const char *const WHERE[] = {
       [IN_EVAL_MODE] = "runs in eval mode with grad enabled and nothing backpropagates its result",
@@ -390,7 +488,7 @@ static void gpu103__report(RuleContext *ctx, const FlatEvent *flat, Text module,
    * reviews those findings were false or ambiguous more often than real */
   bool shape_only = context == IN_EVALUATION_LOOP || context == IN_TRAINING_LOOP;
   Basis basis = {forward->weak || dropped || shape_only || !gpu103__repeated(ctx, flat), NULL, false};
-  rule_report_on(ctx, forward->node, GL_EFFECT_PEAK, basis,
+  return rule_report_on(ctx, forward->node, GL_EFFECT_PEAK, basis,
                  "`%.*s` %s: autograd still records the graph and keeps every activation for it (measured 8.2x "
                  "the peak memory of ResNet-50 at batch 64 on an H200, and growth when outputs are kept); run it "
                  "under `torch.no_grad()` or `torch.inference_mode()`",
@@ -444,7 +542,8 @@ static void gpu103__check_scope(RuleContext *ctx, int32_t unit, TSNode scope) {
       Context context = ts_node_is_null(eval_switch)       ? (evaluating ? IN_EVALUATION_LOOP : IN_TRAINING_LOOP)
                         : node_is(eval_switch, K_CALL) ? IN_EVAL_MODE
                                                        : IN_EVAL_MODE_BY_CALLERS; /* the function's own def */
-      gpu103__report(ctx, flat, module, context);
+      GlFinding *finding = gpu103__report(ctx, flat, module, context);
+      if (finding && ts_node_eq(flat->anchor, event->node)) gpu103__fix(ctx, finding, event);
     }
   }
   array_delete(&events);

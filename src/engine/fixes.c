@@ -112,7 +112,11 @@ bool fix_remove_statement(GlFix *self, const Source *source, TSNode statement) {
   uint32_t line_end = fix__rest_of_line(source, end);
   if (!self || line_end == 0 || !fix__blank(source, line_start, start)) return false;
   TSNode block = ts_node_parent(statement);
-  bool alone = node_is(block, K_BLOCK) && ts_node_named_child_count(block) == 1;
+  uint32_t statements = 0;
+  for (uint32_t i = 0; node_is(block, K_BLOCK) && i < ts_node_named_child_count(block); i++) {
+    statements += !node_is(ts_node_named_child(block, i), K_COMMENT);
+  }
+  bool alone = node_is(block, K_BLOCK) && statements == 1;
   if (alone) {
     fix_replace(self, source, start, end, "pass");
     return true;
@@ -123,10 +127,26 @@ bool fix_remove_statement(GlFix *self, const Source *source, TSNode statement) {
 
 /* ---- Imports ----------------------------------------------------------------------- */
 
-void fix_import_torch(GlFix *self, const Facts *facts) {
-  if (!self) return;
+/* Whether a top-level `import torch` (or `import torch.nn`, which binds
+ * `torch` too) is in the file. */
+static bool fix__imports_torch(const Facts *facts) {
+  for (uint32_t i = 0; i < facts->top_level.size; i++) {
+    TSNode node = facts->top_level.contents[i];
+    if (!node_is(node, K_IMPORT_STATEMENT)) continue;
+    for (uint32_t k = 0; k < ts_node_named_child_count(node); k++) {
+      TSNode name = ts_node_named_child(node, k);
+      Text text = node_text(facts->source, name);
+      if (node_is(name, K_DOTTED_NAME) && (text_is(text, "torch") || (text.length > 6 && memcmp(text.ptr, "torch.", 6) == 0))) {
+        return true;
+      }
+    }
+  }
   const Binding *bound = facts_import(facts, (Text){"torch", 5});
-  if (bound && text_is(bound->value, "torch")) return;
+  return bound && text_is(bound->value, "torch");
+}
+
+void fix_import_torch(GlFix *self, const Facts *facts) {
+  if (!self || fix__imports_torch(facts)) return;
   const Source *source = facts->source;
   uint32_t at = 0;
   for (uint32_t i = 0; i < facts->top_level.size; i++) {

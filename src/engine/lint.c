@@ -188,8 +188,12 @@ static void lint__sort_unique(Findings *findings) {
   qsort(findings->contents, findings->size, sizeof(GlFinding), lint__compare);
   uint32_t kept = 1;
   for (uint32_t i = 1; i < findings->size; i++) {
-    GlFinding *finding = array_get(findings, i);
-    if (lint__compare(finding, array_get(findings, kept - 1)) == 0) {
+    GlFinding *finding = array_get(findings, i), *previous = array_get(findings, kept - 1);
+    if (lint__compare(finding, previous) == 0) {
+      if (!previous->fix) { /* reported from two scopes: keep the fix one of them could make */
+        previous->fix = finding->fix;
+        finding->fix = NULL;
+      }
       lint__finding_free(finding);
       continue;
     }
