@@ -90,6 +90,23 @@ static bool gpu001__fresh_optimizer(const Facts *facts, const Event *step, const
   return false;
 }
 
+/* Fix (unsafe: it changes every update, which is the point):
+ * `optimizer.zero_grad(set_to_none=True)` right after the statement that
+ * steps (in the loop, or the helper call that steps), so that gradient
+ * accumulation over several backwards before a step keeps working. */
+static void gpu001__fix(RuleContext *ctx, GlFinding *finding, const FlatEvent *step, Text optimizer) {
+  if (!finding || !text_is_dotted_name(optimizer)) return;
+  GlFix *fix = fix_new(finding, GL_FIX_UNSAFE, "Clear `%.*s`'s gradients after each step", (int)optimizer.length,
+                       optimizer.ptr);
+  char *call = gl_format("%.*s.zero_grad(set_to_none=True)", (int)optimizer.length, optimizer.ptr);
+  if (!fix_insert_line_after(fix, ctx->source, fix_statement_of(step->anchor), call)) {
+    gl_fix_delete(fix);
+    finding->fix = NULL;
+  }
+  free(call);
+  fix_finish(finding);
+}
+
 static void gpu001__check_loop(RuleContext *ctx, const Loop *loop) {
   FlatEvents events = array_new();
   facts_flatten(ctx->facts, loop->function, loop->body, &events);
@@ -103,12 +120,13 @@ static void gpu001__check_loop(RuleContext *ctx, const Loop *loop) {
     reported = backward;
     Text target = step->event->target;
     Where where;
-    rule_report(ctx, backward->node, GL_EFFECT_WRONG_GRADIENTS,
+    GlFinding *finding = rule_report(ctx, backward->node, GL_EFFECT_WRONG_GRADIENTS,
                 "gradients are never cleared in this loop: `%.*s.step()` (%s) applies the sum of "
                 "every earlier iteration's gradients; call `%.*s.zero_grad()` once per iteration "
                 "(wrong gradients; memory does not grow)",
                 (int)target.length, target.ptr, rule_where(ctx, step->event->node, &where), (int)target.length,
                 target.ptr);
+    gpu001__fix(ctx, finding, step, target);
   }
   array_delete(&events);
 }

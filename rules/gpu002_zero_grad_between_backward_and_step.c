@@ -65,6 +65,25 @@ static bool gpu002__skipped(const FlatEvent *clear, const FlatEvent *step) {
   return node_leaves_before(clear->anchor, step->anchor);
 }
 
+/* Fix (unsafe: it changes every update): move the clearing statement to
+ * just after the statement that steps. Only for a clear written in the
+ * scope itself, as a statement of its own. */
+static void gpu002__fix(RuleContext *ctx, GlFinding *finding, const FlatEvent *clear, const FlatEvent *step) {
+  TSNode statement = ts_node_parent(clear->event->node);
+  if (!finding || !ts_node_eq(clear->anchor, clear->event->node) || !node_is(statement, K_EXPRESSION_STATEMENT)) return;
+  GlFix *fix = fix_new(finding, GL_FIX_UNSAFE, "Clear the gradients after the step instead");
+  Text call = node_text(ctx->source, clear->event->node);
+  char *text = gl_strndup(call.ptr, call.length);
+  bool ok = fix_remove_statement(fix, ctx->source, statement) &&
+            fix_insert_line_after(fix, ctx->source, fix_statement_of(step->anchor), text);
+  free(text);
+  if (!ok) {
+    gl_fix_delete(fix);
+    finding->fix = NULL;
+  }
+  fix_finish(finding);
+}
+
 static void gpu002__check_scope(RuleContext *ctx, int32_t function, TSNode scope) {
   FlatEvents events = array_new();
   facts_flatten(ctx->facts, function, scope, &events);
@@ -80,11 +99,12 @@ static void gpu002__check_scope(RuleContext *ctx, int32_t function, TSNode scope
       continue; /* all three inside one helper call: the helper's own scope is checked, with its branches */
     }
     Where after, before;
-    rule_report(ctx, clear->event->node, GL_EFFECT_WRONG_GRADIENTS,
+    GlFinding *finding = rule_report(ctx, clear->event->node, GL_EFFECT_WRONG_GRADIENTS,
                 "gradients are cleared after `backward()` (%s) and before `step()` (%s): the "
                 "step applies zero gradients and the model does not learn; clear before the forward pass "
                 "or after the step",
                 rule_where(ctx, backward->event->node, &after), rule_where(ctx, step->event->node, &before));
+    gpu002__fix(ctx, finding, clear, step);
   }
   array_delete(&events);
 }

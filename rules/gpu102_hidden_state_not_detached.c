@@ -224,9 +224,53 @@ static bool gpu102__unrolled_within_step(const RuleContext *ctx, const Loop *loo
   return !(function->reaches & REACH(EV_BACKWARD)) && function->backward_context;
 }
 
-static void gpu102__report(RuleContext *ctx, const Event *forward, Text state, bool training) {
+/* Whether `state` is set to None somewhere in its function (the first
+ * iteration feeds None in). */
+static bool gpu102__starts_as_none(const RuleContext *ctx, Text state, int32_t function) {
+  AssignIter it = facts_assigns(ctx->facts, state, function);
+  for (const Assign *assign; (assign = assign_iter_next(&it));) {
+    if (node_is(node_unparenthesize(assign->value), K_NONE)) return true;
+  }
+  return false;
+}
+
+/* Fix (unsafe: gradients stop at the iteration's start, truncated
+ * backpropagation through time, which changes training; it is what the
+ * loop almost always means): detach each carried state just before the
+ * forward, whether the model returns a tensor or a tuple (an LSTM's
+ * (h, c)), and leave a first None alone. */
+static void gpu102__fix(RuleContext *ctx, GlFinding *finding, const Event *forward, TSNode statement,
+                        const Text *states, uint32_t count, const Loop *loop) {
+  const Source *source = ctx->source;
+  Text indent = fix_indent_at(source, ts_node_start_byte(statement)), unit = fix_indent_unit(source, ctx->root);
+  const char *newline = fix_newline(source);
+  GlFix *fix = fix_new(finding, GL_FIX_UNSAFE, "Detach the state before feeding it back");
+  Array(char) text = array_new();
+  for (uint32_t i = 0; i < count; i++) {
+    if (!gpu102__carried(ctx, states[i], loop, statement)) continue;
+    int n = (int)states[i].length;
+    const char *s = states[i].ptr;
+    bool none = gpu102__starts_as_none(ctx, states[i], forward->function);
+    char *line = none ? gl_format("%.*sif %.*s is not None:%s%.*s%.*s", (int)indent.length, indent.ptr, n, s, newline,
+                                  (int)indent.length, indent.ptr, (int)unit.length, unit.ptr)
+                      : gl_format("%.*s", (int)indent.length, indent.ptr);
+    char *detach = gl_format("%s%.*s = tuple(each.detach() for each in %.*s) if isinstance(%.*s, tuple) else "
+                             "%.*s.detach()%s",
+                             line, n, s, n, s, n, s, n, s, newline);
+    for (const char *c = detach; *c; c++) array_push(&text, *c);
+    free(line);
+    free(detach);
+  }
+  array_push(&text, '\0');
+  uint32_t at = ts_node_start_byte(statement) - indent.length;
+  fix_replace(fix, source, at, at, text.contents);
+  array_delete(&text);
+  fix_finish(finding);
+}
+
+static GlFinding *gpu102__report(RuleContext *ctx, const Event *forward, Text state, bool training) {
   if (training) {
-    rule_report(ctx, forward->node, GL_EFFECT_CRASH,
+    return rule_report(ctx, forward->node, GL_EFFECT_CRASH,
                 "`%.*s` is fed back from the previous iteration without `.detach()`: the second backward "
                 "through it fails with \"Trying to backward through the graph a second time\" (or, with "
                 "retain_graph=True, the graph grows every step); detach the state once per iteration",
@@ -236,7 +280,7 @@ static void gpu102__report(RuleContext *ctx, const Event *forward, Text state, b
      * blind reviews these were never real by the labelling policy (ambiguous
      * or false): reported with --pedantic */
     Basis basis = {.name_only = true};
-    rule_report_on(ctx, forward->node, GL_EFFECT_GPU_GROWTH, basis,
+    return rule_report_on(ctx, forward->node, GL_EFFECT_GPU_GROWTH, basis,
                 "`%.*s` is fed back from the previous iteration with grad on and no backward: it chains every "
                 "step's graph, and GPU memory grows every iteration (measured 106 MB/iteration for a 2-layer "
                 "LSTM); run the loop under `torch.no_grad()` or detach the state",
@@ -270,7 +314,11 @@ static void gpu102__check_forward(RuleContext *ctx, const Event *forward) {
     if (!gpu102__carried(ctx, states[i], loop, statement)) continue;
     bool training = (loop->reaches & REACH(EV_BACKWARD)) != 0;
     if (!training && gpu102__unrolled_within_step(ctx, loop)) return;
-    gpu102__report(ctx, forward, states[i], training);
+    GlFinding *finding = gpu102__report(ctx, forward, states[i], training);
+    TSNode line = ts_node_parent(statement); /* the expression statement holding the assignment */
+    if (finding && node_is(line, K_EXPRESSION_STATEMENT) && node_is(ts_node_parent(line), K_BLOCK)) {
+      gpu102__fix(ctx, finding, forward, statement, states, count, loop);
+    }
     return;
   }
 }

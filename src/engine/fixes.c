@@ -125,6 +125,28 @@ bool fix_remove_statement(GlFix *self, const Source *source, TSNode statement) {
   return true;
 }
 
+TSNode fix_statement_of(TSNode node) {
+  for (TSNode at = node; !ts_node_is_null(at); at = ts_node_parent(at)) {
+    TSNode parent = ts_node_parent(at);
+    if (node_is(parent, K_BLOCK) || node_is(parent, K_MODULE)) return at;
+  }
+  return (TSNode){0};
+}
+
+bool fix_insert_line_after(GlFix *self, const Source *source, TSNode statement, const char *text) {
+  uint32_t end = ts_node_end_byte(statement);
+  uint32_t after = fix__rest_of_line(source, end);
+  if (!self || after == 0 || ts_node_is_null(statement)) return false;
+  Text indent = fix_indent_at(source, ts_node_start_byte(statement));
+  if (!fix__blank(source, ts_node_start_byte(statement) - indent.length, ts_node_start_byte(statement))) return false;
+  bool ended = after > 0 && source->bytes[after - 1] == '\n';
+  const char *newline = fix_newline(source);
+  char *line = gl_format("%s%.*s%s%s", ended ? "" : newline, (int)indent.length, indent.ptr, text, ended ? newline : "");
+  fix_replace(self, source, after, after, line);
+  free(line);
+  return true;
+}
+
 /* ---- Imports ----------------------------------------------------------------------- */
 
 /* Whether a top-level `import torch` (or `import torch.nn`, which binds

@@ -30,6 +30,15 @@ void fix_replace(GlFix *self, const Source *source, uint32_t start, uint32_t end
  * with others (`a(); b()`). */
 bool fix_remove_statement(GlFix *self, const Source *source, TSNode statement);
 
+/* The statement holding `node`: its ancestor whose parent is a block or
+ * the module (a null node when there is none). */
+TSNode fix_statement_of(TSNode node);
+
+/* Inserts a line holding `text` after `statement`, at its indentation.
+ * False (and no edit) when code follows the statement on its line or
+ * precedes it. */
+bool fix_insert_line_after(GlFix *self, const Source *source, TSNode statement, const char *text);
+
 /* Adds `import torch` after the file's last top-level import (or at its
  * top, after a docstring and `from __future__` imports) unless the name
  * `torch` is already bound to the torch module. */
