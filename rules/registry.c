@@ -8,6 +8,8 @@ extern const Rule GPU102_HIDDEN_STATE_NOT_DETACHED;
 extern const Rule GPU103_EVAL_WITHOUT_NO_GRAD;
 extern const Rule GPU201_EMPTY_CACHE_IN_LOOP;
 extern const Rule GPU900_SYNTAX_ERROR;
+extern const Rule GPU901_UNUSED_NOQA;
+extern const Rule GPU902_INVALID_NOQA;
 
 const Rule *const RULES[] = {
     &GPU001_MISSING_ZERO_GRAD,
@@ -17,6 +19,8 @@ const Rule *const RULES[] = {
     &GPU103_EVAL_WITHOUT_NO_GRAD,
     &GPU201_EMPTY_CACHE_IN_LOOP,
     &GPU900_SYNTAX_ERROR,
+    &GPU901_UNUSED_NOQA,
+    &GPU902_INVALID_NOQA,
 };
 
 const uint32_t RULE_COUNT = sizeof RULES / sizeof RULES[0];

@@ -192,6 +192,13 @@ GlFixedFile *gl_linter_fix_buffer(GlLinter *self, const char *path, const char *
                                   const GlRuleSet *rules, bool unsafe);
 void gl_fixed_file_delete(GlFixedFile *self);
 
+/* `bytes` (the content of the file at `path`, which `result` lints) with
+ * a `# noqa: CODE` on every reported line (added to the line's `# noqa`
+ * list when it has one); NULL when nothing changes. Counts the lines in
+ * `added`. The caller frees the result. */
+char *gl_linter_add_noqa(GlLinter *self, const char *path, const char *bytes, size_t length,
+                         const GlFileResult *result, size_t *new_length, uint32_t *added);
+
 /* The hash a GlDependency records for `length` bytes. */
 uint64_t gl_content_hash(const char *bytes, size_t length);
 

@@ -220,6 +220,14 @@ static int check__report(Check *self, OutputFormat format, const Settings *root,
   return findings > 0 && !self->options.exit_zero ? EXIT_FINDINGS : EXIT_CLEAN;
 }
 
+/* --add-noqa: how many comments were added, on stderr. */
+static int check__add_noqa_status(Check *self, const FixOutcome *fixes) {
+  if (!self->options.quiet) {
+    fprintf(stderr, "Added %u `# noqa` comment%s.\n", fixes->noqa_added, fixes->noqa_added == 1 ? "" : "s");
+  }
+  return self->failed ? EXIT_USAGE : EXIT_CLEAN;
+}
+
 /* --diff: what would be fixed, on stderr; exit 1 when a file would change. */
 static int check__diff_status(Check *self, const FixOutcome *fixes) {
   if (!self->options.quiet) {
@@ -298,13 +306,16 @@ static int check__run(Check *self, OutputFormat format, const Settings *root) {
   FixOutcome fixes = {0};
   FixMode mode = {root->fix, root->unsafe_fixes, self->options.diff, self->options.add_noqa, want_lines,
                   self->options.show_fixes};
-  if (mode.fix || mode.diff) fixing_run(self->jobs.contents, self->jobs.size, workspace, &mode, self->out, &fixes);
+  if (mode.fix || mode.diff || mode.add_noqa) {
+    fixing_run(self->jobs.contents, self->jobs.size, workspace, &mode, self->out, &fixes);
+  }
   if (fixes.failed) self->failed = true;
   self->stdin_fixed = mode.fix && !mode.diff && check__wants_stdin(&self->options);
   char *notices = gl_workspace_notices(workspace);
   if (notices && !self->options.quiet) fprintf(stderr, "gpulint: %s\n", notices);
   free(notices);
   gl_workspace_delete(workspace);
+  if (mode.add_noqa) return check__add_noqa_status(self, &fixes);
   if (mode.diff) return check__diff_status(self, &fixes);
   if (self->options.fix_only) return check__fix_only_status(self, &fixes);
   return check__report(self, format, root, &fixes);

@@ -125,9 +125,43 @@ static void fixing__file(LintJob *job, GlLinter *linter, const FixMode *mode, FI
   if (bytes != job->input) free(bytes);
 }
 
+/* --add-noqa on one file (standard input: the new source on `out`). */
+static void fixing__add_noqa(LintJob *job, GlLinter *linter, FILE *out, FixOutcome *outcome) {
+  size_t length = job->input_length, new_length = 0;
+  char *error = NULL;
+  char *bytes = job->input ? job->input : run_read(job->path, &length, &error);
+  if (!bytes) {
+    fixing__report_error(job->path, error, outcome);
+    free(error);
+    return;
+  }
+  uint32_t added = 0;
+  char *noqa = gl_linter_add_noqa(linter, job->path, bytes, length, job->result, &new_length, &added);
+  if (job->input) {
+    fwrite(noqa ? noqa : bytes, 1, noqa ? new_length : length, out);
+  } else if (noqa && (error = fixing__write(job->path, bytes, length, noqa, new_length))) {
+    fixing__report_error(job->path, error, outcome);
+    free(error);
+    added = 0;
+  }
+  outcome->noqa_added += added;
+  outcome->files_changed += added > 0;
+  free(noqa);
+  if (bytes != job->input) free(bytes);
+}
+
 void fixing_run(LintJob *jobs, size_t count, GlWorkspace *workspace, const FixMode *mode, FILE *out,
                 FixOutcome *outcome) {
   GlLinter *linter = NULL;
+  if (mode->add_noqa) {
+    for (size_t i = 0; i < count; i++) {
+      if (!jobs[i].result || jobs[i].result->error || (jobs[i].result->finding_count == 0 && !jobs[i].input)) continue;
+      if (!linter) linter = gl_linter_new_in(workspace);
+      fixing__add_noqa(&jobs[i], linter, out, outcome);
+    }
+    gl_linter_delete(linter);
+    return;
+  }
   for (size_t i = 0; i < count; i++) {
     LintJob *job = &jobs[i];
     if (!job->result || job->result->error) continue;

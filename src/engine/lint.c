@@ -9,7 +9,9 @@
 
 #include "apply.h"
 #include "gpulint.h"
+#include "findings.h"
 #include "noqa.h"
+#include "suppress.h"
 #include "notebook.h"
 #include "prefilter.h"
 #include "project.h"
@@ -26,7 +28,6 @@ struct GlLinter {
   bool owns_workspace;
 };
 
-typedef Array(GlFinding) Findings;
 
 /* ---- Registry ------------------------------------------------------------ */
 
@@ -74,23 +75,12 @@ const char *gl_version(void) { return GPULINT_VERSION; }
 
 /* ---- Reporting --------------------------------------------------------- */
 
-static GlFinding *lint__add(Findings *findings, const Source *source, uint32_t rule, GlEffect effect,
-                            uint32_t start_byte, uint32_t end_byte, char *message) {
-  GlFinding finding = {.rule = rule, .effect = effect, .severity = RULES[rule]->info.severity,
-                       .start_byte = start_byte, .end_byte = end_byte, .message = message};
-  uint32_t end_cell = 0;
-  finding.start = source_position(source, start_byte, &finding.cell);
-  finding.end = source_position(source, end_byte, &end_cell);
-  if (end_cell != finding.cell) finding.end = finding.start;
-  array_push(findings, finding);
-  return array_back(findings);
-}
 
 static GlFinding *lint__report(RuleContext *ctx, TSNode node, GlEffect effect, Basis basis, const char *format,
                                va_list args) {
   if (basis.name_only && !ctx->pedantic) return NULL;
   char *message = gl_vformat(format, args);
-  GlFinding *finding = lint__add(ctx->findings, ctx->source, ctx->rule_index, effect, ts_node_start_byte(node),
+  GlFinding *finding = findings_add(ctx->findings, ctx->source, ctx->rule_index, effect, ts_node_start_byte(node),
                                  ts_node_end_byte(node), message);
   if (basis.warning) finding->severity = GL_SEVERITY_WARNING;
   if (!basis.linked) return finding;
@@ -163,16 +153,11 @@ static void lint__syntax_error(Findings *findings, const Source *source, TSNode 
                         (int)shown, text.ptr);
   }
   uint32_t start = ts_node_start_byte(error);
-  lint__add(findings, source, (uint32_t)rule, GL_EFFECT_NONE, start, start, message);
+  findings_add(findings, source, (uint32_t)rule, GL_EFFECT_NONE, start, start, message);
 }
 
 /* ---- Results ------------------------------------------------------------- */
 
-static void lint__finding_free(GlFinding *finding) {
-  free(finding->message);
-  free(finding->related_path);
-  gl_fix_delete(finding->fix);
-}
 
 static int lint__compare(const void *a, const void *b) {
   const GlFinding *left = a, *right = b;
@@ -194,7 +179,7 @@ static void lint__sort_unique(Findings *findings) {
         previous->fix = finding->fix;
         finding->fix = NULL;
       }
-      lint__finding_free(finding);
+      finding_free(finding);
       continue;
     }
     findings->contents[kept++] = *finding;
@@ -202,27 +187,6 @@ static void lint__sort_unique(Findings *findings) {
   findings->size = kept;
 }
 
-/* Drops findings under `# noqa` and `# gpulint: noqa: CODE`; the file is
- * searched once per rule that has findings, not once per finding. */
-static void lint__suppress(Findings *findings, const Source *source) {
-  int8_t file_skips[GL_MAX_RULES];
-  memset(file_skips, -1, sizeof file_skips);
-  uint32_t kept = 0;
-  for (uint32_t i = 0; i < findings->size; i++) {
-    GlFinding *finding = array_get(findings, i);
-    uint32_t line = source_line_of(source, finding->start_byte);
-    uint32_t length = 0;
-    const char *text = source_line_text(source, line, &length);
-    const char *code = RULES[finding->rule]->info.code;
-    if (file_skips[finding->rule] < 0) file_skips[finding->rule] = noqa_skips_file(source->bytes, source->length, code);
-    if (noqa_suppresses(text, length, code) || file_skips[finding->rule]) {
-      lint__finding_free(finding);
-      continue;
-    }
-    findings->contents[kept++] = *finding;
-  }
-  findings->size = kept;
-}
 
 static GlFileResult *lint__result(const char *path) {
   GlFileResult *result = gl_calloc(1, sizeof(GlFileResult));
@@ -232,7 +196,7 @@ static GlFileResult *lint__result(const char *path) {
 
 void gl_file_result_delete(GlFileResult *self) {
   if (!self) return;
-  for (uint32_t i = 0; i < self->finding_count; i++) lint__finding_free(&self->findings[i]);
+  for (uint32_t i = 0; i < self->finding_count; i++) finding_free(&self->findings[i]);
   free(self->findings);
   for (uint32_t i = 0; i < self->dependency_count; i++) free(self->dependencies[i].path);
   free(self->dependencies);
@@ -329,8 +293,8 @@ static void lint__source(GlLinter *self, GlFileResult *result, const Source *sou
                              FACTS_MAX_DEPTH);
   }
   lint__syntax_error(&findings, source, root, rules);
+  suppress_findings(&findings, source, root, rules);
   lint__sort_unique(&findings);
-  lint__suppress(&findings, source);
   result->findings = findings.contents;
   result->finding_count = findings.size;
   ts_tree_delete(tree);
@@ -519,4 +483,34 @@ void gl_fixed_file_delete(GlFixedFile *self) {
   free(self->bytes);
   gl_file_result_delete(self->result);
   free(self);
+}
+
+/* ---- Adding `# noqa` -------------------------------------------------------------- */
+
+char *gl_linter_add_noqa(GlLinter *self, const char *path, const char *bytes, size_t length,
+                         const GlFileResult *result, size_t *new_length, uint32_t *added) {
+  *added = 0;
+  Source *code = result->finding_count ? lint__code(path, bytes, length) : NULL;
+  TSTree *tree = code ? ts_parser_parse_string(self->parser, NULL, code->bytes, code->length) : NULL;
+  char *fixed = NULL;
+  if (tree) {
+    GlEdit **edits = NULL;
+    uint32_t count = suppress_noqa_edits(code, ts_tree_root_node(tree), result, &edits);
+    EditList list = array_new();
+    for (uint32_t i = 0; i < count; i++) array_push(&list, edits[i]);
+    if (count > 0) {
+      fixed = notebook_path_matches(path) ? notebook_apply_edits(bytes, length, code, list.contents, list.size, new_length)
+                                          : edits_apply(bytes, length, &list, new_length);
+    }
+    *added = fixed ? count : 0;
+    for (uint32_t i = 0; i < count; i++) {
+      free(edits[i]->content);
+      free(edits[i]);
+    }
+    free(edits);
+    array_delete(&list);
+    ts_tree_delete(tree);
+  }
+  source_delete(code);
+  return fixed;
 }

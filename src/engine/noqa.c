@@ -32,22 +32,70 @@ static const char *noqa__find(const char *line, const char *end) {
   return NULL;
 }
 
-/* A code: letters then at least one digit ("GPU101", or a prefix such as
- * "GPU1"). Returns its length, or 0. */
-static size_t noqa__code_length(const char *p, const char *end) {
+/* A word of the code list: letters and digits ("GPU101", "GPU1", a typo
+ * such as "GPU2O1"); its length, or 0. */
+static size_t noqa__word_length(const char *p, const char *end) {
   const char *q = p;
-  while (q < end && isalpha((unsigned char)*q)) q++;
-  if (q == p) return 0;
-  const char *digits = q;
-  while (q < end && isdigit((unsigned char)*q)) q++;
-  if (q == digits || (q < end && isalnum((unsigned char)*q))) return 0;
+  while (q < end && isalnum((unsigned char)*q)) q++;
   return (size_t)(q - p);
 }
 
-/* After "noqa": without a ':' and codes, every rule; otherwise whether
- * `code` is listed. Codes are separated by commas or spaces and the list
- * ends at the first word that is not a code (`# noqa: GPU101 see #12`); a
- * listed prefix ("GPU1") covers the codes it starts. */
+/* Whether a word of a list is meant as a code: letters, then a digit. */
+static bool noqa__code_like(const char *p, size_t length) {
+  size_t letters = 0;
+  while (letters < length && isalpha((unsigned char)p[letters])) letters++;
+  return letters > 0 && letters < length;
+}
+
+/* A well-formed code: letters then only digits ("GPU101", a prefix "GPU1"). */
+static bool noqa__well_formed(const char *p, size_t length) {
+  size_t i = 0;
+  while (i < length && isalpha((unsigned char)p[i])) i++;
+  if (i == 0 || i == length) return false;
+  for (; i < length; i++) {
+    if (!isdigit((unsigned char)p[i])) return false;
+  }
+  return true;
+}
+
+bool noqa_parse(const char *line, uint32_t length, NoqaDirective *out) {
+  const char *end = line + length;
+  *out = (NoqaDirective){0};
+  const char *after = noqa__find(line, end);
+  if (!after) return false;
+  const char *hash = after - 4;
+  while (hash > line && *hash != '#') hash--;
+  out->comment_start = (uint32_t)(hash - line);
+  const char *p = after;
+  while (p < end && (*p == ' ' || *p == '\t')) p++;
+  out->end = (uint32_t)(after - line);
+  if (p >= end || *p != ':') {
+    size_t word = noqa__word_length(p, end);
+    out->kind = p < end && noqa__code_like(p, word) ? NOQA_MALFORMED : NOQA_ALL; /* `# noqa GPU101`: a colon is missing */
+    if (out->kind == NOQA_ALL) return true;
+  } else {
+    p++;
+    out->kind = NOQA_CODES;
+  }
+  while (p < end && out->code_count < NOQA_MAX_CODES) {
+    const char *q = p;
+    while (q < end && (*q == ' ' || *q == '\t' || *q == ',')) q++;
+    size_t word = noqa__word_length(q, end);
+    if (word == 0 || !noqa__code_like(q, word)) break;
+    out->codes[out->code_count++] = (NoqaCode){(uint32_t)(q - line), (uint32_t)word, noqa__well_formed(q, word)};
+    p = q + word;
+    out->end = (uint32_t)(p - line);
+  }
+  if (out->code_count == 0) out->kind = NOQA_MALFORMED; /* `# noqa:` and no code */
+  return true;
+}
+
+bool noqa_code_covers(const char *line, const NoqaCode *listed, const char *code) {
+  return listed->well_formed && listed->length <= strlen(code) && strncasecmp(line + listed->start, code, listed->length) == 0;
+}
+
+/* After "noqa" in a `# gpulint: noqa` line: without a ':' and codes,
+ * every rule; otherwise whether `code` is listed. */
 static bool noqa__covers(const char *after, const char *end, const char *code) {
   const char *p = after;
   while (p < end && (*p == ' ' || *p == '\t')) p++;
@@ -56,19 +104,23 @@ static bool noqa__covers(const char *after, const char *end, const char *code) {
   bool any = false;
   while (p < end) {
     while (p < end && (*p == ' ' || *p == '\t' || *p == ',')) p++;
-    size_t length = noqa__code_length(p, end);
-    if (length == 0) break;
+    size_t length = noqa__word_length(p, end);
+    if (length == 0 || !noqa__code_like(p, length)) break;
     any = true;
-    if (length <= strlen(code) && strncasecmp(p, code, length) == 0) return true;
+    if (noqa__well_formed(p, length) && length <= strlen(code) && strncasecmp(p, code, length) == 0) return true;
     p += length;
   }
   return !any;
 }
 
 bool noqa_suppresses(const char *line, uint32_t length, const char *code) {
-  const char *end = line + length;
-  const char *after = noqa__find(line, end);
-  return after && noqa__covers(after, end, code);
+  NoqaDirective directive;
+  if (!noqa_parse(line, length, &directive)) return false;
+  if (directive.kind != NOQA_CODES) return directive.kind == NOQA_ALL;
+  for (uint32_t i = 0; i < directive.code_count; i++) {
+    if (noqa_code_covers(line, &directive.codes[i], code)) return true;
+  }
+  return false;
 }
 
 /* `# gpulint: noqa[: codes]` alone on a line. */

@@ -10,7 +10,38 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-/* Whether the `# noqa` comment on this physical line covers `code`. */
+#define NOQA_MAX_CODES 16
+
+typedef enum {
+  NOQA_ALL,       /* `# noqa`: every rule on the line */
+  NOQA_CODES,     /* `# noqa: GPU101, GPU2` */
+  NOQA_MALFORMED, /* `# noqa GPU101` (no colon: its codes are listed all the same), `# noqa:` (no
+                     code): suppresses nothing */
+} NoqaKind;
+
+typedef struct {
+  uint32_t start, length; /* in the line */
+  bool well_formed;       /* letters then digits; `GPU2O1` is not */
+} NoqaCode;
+
+/* The `# noqa` comment of one physical line. Offsets are into the line. */
+typedef struct {
+  NoqaKind kind;
+  uint32_t comment_start; /* the '#' */
+  uint32_t end;           /* after "noqa" or the last listed code */
+  uint32_t code_count;
+  NoqaCode codes[NOQA_MAX_CODES];
+} NoqaDirective;
+
+/* Reads the line's `# noqa` comment; false when it has none. */
+bool noqa_parse(const char *line, uint32_t length, NoqaDirective *out);
+
+/* Whether a listed code (or prefix) covers `code`. */
+bool noqa_code_covers(const char *line, const NoqaCode *listed, const char *code);
+
+/* Whether the `# noqa` comment on this physical line covers `code`: a bare
+ * `# noqa` covers all; a malformed one (a typo such as `# noqa GPU101` or
+ * `# noqa: GPU2O1`) covers nothing but its well-formed codes. */
 bool noqa_suppresses(const char *line, uint32_t length, const char *code);
 
 /* Whether a `# gpulint: noqa` line skips the file for `code`; with `code`
