@@ -304,8 +304,8 @@ static int check__run(Check *self, OutputFormat format, const Settings *root) {
   if (self->cache) gl_workspace_set_cache_dir(workspace, cache_directory(self->cache));
   run_jobs(self->jobs.contents, self->jobs.size, threads, want_lines, self->cache, workspace);
   FixOutcome fixes = {0};
-  FixMode mode = {root->fix, root->unsafe_fixes, self->options.diff, self->options.add_noqa, want_lines,
-                  self->options.show_fixes};
+  FixMode mode = {.fix = root->fix, .unsafe = root->unsafe_fixes, .diff = self->options.diff,
+                  .add_noqa = self->options.add_noqa, .show_fixes = self->options.show_fixes, .want_lines = want_lines};
   if (mode.fix || mode.diff || mode.add_noqa) {
     fixing_run(self->jobs.contents, self->jobs.size, workspace, &mode, self->out, &fixes);
   }

@@ -37,29 +37,36 @@ static void scan__string(Scan *self) {
   self->ok = false;
 }
 
-/* Past any value (strings followed, brackets counted). */
+/* Past any value: a string, a container (strings followed, brackets
+ * counted), or a scalar up to the next delimiter. */
 static void scan__value(Scan *self) {
   scan__blanks(self);
-  uint32_t depth = 0;
-  do {
-    if (self->at >= self->end) {
-      self->ok = false;
-      return;
-    }
+  if (self->at >= self->end) {
+    self->ok = false;
+    return;
+  }
+  if (*self->at == '"') {
+    scan__string(self);
+    return;
+  }
+  if (*self->at != '{' && *self->at != '[') {
+    while (self->at < self->end && !strchr(",}] \t\r\n", *self->at)) self->at++;
+    return;
+  }
+  for (uint32_t depth = 0; self->at < self->end && self->ok;) {
     char c = *self->at;
     if (c == '"') {
       scan__string(self);
       continue;
     }
     if (c == '{' || c == '[') depth++;
-    else if (c == '}' || c == ']') {
-      if (depth == 0) return; /* the end of the enclosing container: a scalar ended before it */
-      depth--;
-    } else if (depth == 0 && (c == ',' || c == ' ' || c == '\n' || c == '\r' || c == '\t')) {
+    if ((c == '}' || c == ']') && --depth == 0) {
+      self->at++;
       return;
     }
     self->at++;
-  } while (self->ok && depth > 0);
+  }
+  self->ok = false;
 }
 
 /* Whether the key at `self->at` (a string) is `name`; moves past it and

@@ -7,6 +7,7 @@ Usage: cli_test.py --gpulint BINARY --source REPO CASE
        cli_test.py --list
 """
 import argparse
+import collections
 import json
 import os
 import re
@@ -550,6 +551,147 @@ def noqa_for_the_whole_file(t):
     t.write("three.py", BAD + "# gpulint: noqa: GPU002\n")
     run = t.run()
     equal(run.findings(), [("three.py", BAD_LINE, BAD_COLUMN, "GPU001")], "findings")
+
+
+# ---- Fixes ---------------------------------------------------------------------------------
+
+FIXES = "tests/fixes"
+
+
+def fix_pairs(t):
+    """(input, expected after --fix, expected after --fix --unsafe-fixes) under tests/fixes."""
+    folder = os.path.join(t.source, FIXES)
+    for name in sorted(os.listdir(folder)):
+        stem, dot, extension = name.partition(".")
+        if extension not in ("py", "ipynb"):
+            continue
+        read = lambda suffix: open(os.path.join(folder, "%s.%s.%s" % (stem, suffix, extension)), "rb").read() \
+            if os.path.exists(os.path.join(folder, "%s.%s.%s" % (stem, suffix, extension))) else None
+        original = open(os.path.join(folder, name), "rb").read()
+        safe = read("fixed")
+        check(safe is not None, "%s has no .fixed twin" % name)
+        yield name, original, safe, read("unsafe") or safe
+
+
+@case
+def fix_applies_each_rules_fixes(t):
+    t.write("pyproject.toml", "[project]\nname = \"fixes\"\n")
+    for name, original, safe, unsafe in fix_pairs(t):
+        for flags, expected in ((["--fix"], safe), (["--fix", "--unsafe-fixes"], unsafe)):
+            t.write(name, original, "wb")
+            t.run(*flags, "--exit-zero", name).expect(0)
+            equal(open(t.path(name), "rb").read().decode(), expected.decode(), "%s with %s" % (name, " ".join(flags)))
+            t.run(*flags, "--exit-zero", name).expect(0)
+            equal(open(t.path(name), "rb").read().decode(), expected.decode(), "%s fixed twice" % name)
+        os.remove(t.path(name))
+
+
+@case
+def fix_keeps_line_endings_mode_and_encoding(t):
+    text = "# -*- coding: utf-8 -*-\nimport torch\n\nfor x in loader:  # caf\u00e9\n    opt.step()\n    torch.cuda.empty_cache()\n"
+    path = t.write("crlf.py", text.replace("\n", "\r\n").encode("utf-8"), "wb")
+    os.chmod(path, 0o751)
+    t.run("--fix", "crlf.py").expect(0)
+    fixed = open(path, "rb").read()
+    equal(fixed, text.replace("    torch.cuda.empty_cache()\n", "").replace("\n", "\r\n").encode("utf-8"), "CRLF file")
+    equal(os.stat(path).st_mode & 0o7777, 0o751, "mode")
+    equal(sorted(os.listdir(t.root)), ["crlf.py"], "files left beside it")
+    # No trailing newline: the rest of the file is kept as it was.
+    t.write("tail.py", "import torch\nfor x in loader:\n    opt.step()\n    torch.cuda.empty_cache()\n    x = 1")
+    t.run("--fix", "tail.py").expect(0)
+    equal(open(t.path("tail.py")).read(), "import torch\nfor x in loader:\n    opt.step()\n    x = 1", "no final newline")
+
+
+@case
+def fix_diff_changes_nothing(t):
+    source = "import torch\nfor x in loader:\n    opt.step()\n    torch.cuda.empty_cache()\n"
+    t.write("a.py", source)
+    run = t.run("--diff", "a.py").expect(1)
+    equal(run.out, "--- a/a.py\n+++ b/a.py\n@@ -1,4 +1,3 @@\n import torch\n for x in loader:\n"
+                   "     opt.step()\n-    torch.cuda.empty_cache()\n", "diff")
+    equal(open(t.path("a.py")).read(), source, "file after --diff")
+    t.write("clean.py", "x = 1\n")
+    equal(t.run("--diff", "clean.py").expect(0).out, "", "nothing to fix")
+    # Unsafe fixes show only when asked for.
+    t.write("b.py", BAD)
+    t.run("--diff", "b.py").expect(0)
+    check("zero_grad" in t.run("--diff", "--unsafe-fixes", "b.py").expect(1).out, "unsafe fix in the diff")
+
+
+@case
+def fix_only_standard_input_and_show_fixes(t):
+    source = "import torch\nfor x in loader:\n    opt.step()\n    torch.cuda.empty_cache()\n"
+    fixed = "import torch\nfor x in loader:\n    opt.step()\n"
+    run = t.run("--fix", "--stdin-filename", "a.py", "-", stdin=source.encode())
+    equal(run.out, fixed, "standard input, fixed")
+    t.write("a.py", source)
+    t.write("b.py", BAD)
+    run = t.run("--fix-only", "--show-fixes", ".").expect(0)
+    equal(open(t.path("a.py")).read(), fixed, "--fix-only")
+    check("1 × GPU201 (empty-cache-in-loop)" in run.err, "--show-fixes: " + run.err)
+    equal(run.out, "", "--fix-only reports nothing left")
+    t.write("a.py", source)
+    run = t.run("--fix", ".").expect(1)
+    check("Found 2 findings (1 fixed, 1 remaining)." in run.out, run.out)
+    t.write("pyproject.toml", "[tool.gpulint]\nfix = true\nunsafe-fixes = true\n")
+    t.run(".").expect(0)
+    check("zero_grad" in open(t.path("b.py")).read(), "`fix` and `unsafe-fixes` in the config")
+
+
+@case
+def fix_in_json_and_sarif(t):
+    t.write("a.py", "import torch\nfor x in loader:\n    opt.step()\n    torch.cuda.empty_cache()\n")
+    finding = t.run("--format", "json", "a.py").expect(1).json()[0]
+    equal(finding["fix"], {"applicability": "safe", "message": "Remove the `empty_cache()` call",
+                           "edits": [{"content": "", "location": {"line": 4, "column": 1},
+                                      "end_location": {"line": 5, "column": 1}}]}, "json fix")
+    result = t.run("--format", "sarif", "a.py").expect(1).json()["runs"][0]["results"][0]
+    replacement = result["fixes"][0]["artifactChanges"][0]["replacements"][0]
+    equal(replacement["deletedRegion"], {"startLine": 4, "startColumn": 1, "endLine": 5, "endColumn": 1}, "sarif")
+    check("= fix (safe): Remove the `empty_cache()` call" in t.run("--format", "full", "a.py").out, "full")
+
+
+@case
+def fixes_keep_their_guarantees(t):
+    """Every fixture of the repository, fixed with --unsafe-fixes: nothing
+    parses worse, no fix is left to apply, no new finding appears, and a
+    second run changes nothing."""
+    for folder in ("tests/rules", "tests/realistic", "tests/projects"):
+        shutil.copytree(os.path.join(t.source, folder), t.path(folder))
+    t.write("pyproject.toml", "[project]\nname = \"all\"\n")
+    def state():
+        found = t.run("--format", "json", "--exit-zero", "--extend-select", "GPU902", "tests").expect(0).json()
+        files = {}
+        for folder, _, names in os.walk(t.path("tests")):
+            for name in names:
+                files[os.path.join(folder, name)] = open(os.path.join(folder, name), "rb").read()
+        return found, files
+    before, _ = state()
+    t.run("--fix", "--unsafe-fixes", "--exit-zero", "-q", "tests").expect(0)
+    after, files = state()
+    check(any(f.get("fix") for f in before), "no fixture has a fix")
+    equal([f for f in after if f.get("fix")], [], "fixes left to apply")
+    count = lambda found: collections.Counter((f["path"], f["code"]) for f in found)
+    grown = {k: v for k, v in count(after).items() if v > count(before).get(k, 0)}
+    equal(grown, {}, "findings that appeared")
+    t.run("--fix", "--unsafe-fixes", "--exit-zero", "-q", "tests").expect(0)
+    _, again = state()
+    equal([p for p in files if files[p] != again[p]], [], "files a second --fix changed")
+
+
+@case
+def add_noqa_suppresses_every_finding(t):
+    t.write("a.py", "import torch\nfor x in loader:\n    opt.step()\n    torch.cuda.empty_cache()  # noqa: GPU101\n")
+    t.write("b.py", BAD)
+    run = t.run("--add-noqa", ".").expect(0)
+    check("Added 2 `# noqa` comments." in run.err, run.err)
+    check("# noqa: GPU101, GPU201" in open(t.path("a.py")).read(), "merged into the existing comment")
+    t.run(".").expect(0)
+    check("Added 0" in t.run("--add-noqa", ".").expect(0).err, "a second run adds nothing")
+    t.run("--extend-select", "GPU901", ".").expect(1)
+    t.run("--extend-select", "GPU901", "--fix", ".").expect(0)
+    equal(open(t.path("a.py")).read().splitlines()[-1], "    torch.cuda.empty_cache()  # noqa: GPU201",
+          "the unused code removed")
 
 
 # ---- Configuration -----------------------------------------------------------------------

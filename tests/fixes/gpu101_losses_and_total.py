@@ -1,0 +1,14 @@
+import torch
+import torch.nn.functional as F
+
+
+def train(model, loader, optimizer):
+    losses, total = [], 0.0
+    for x, y in loader:
+        loss = F.cross_entropy(model(x), y)
+        optimizer.zero_grad()
+        loss.backward()
+        optimizer.step()
+        losses.append(loss)
+        total += loss
+    print(sum(l.item() for l in losses) / len(losses), total / len(losses))

@@ -1,0 +1,11 @@
+import torch.nn as nn
+import torch
+
+
+@torch.no_grad()
+def evaluate(model: nn.Module, loader):
+    model.eval()
+    correct = 0
+    for x, y in loader:
+        correct += (model(x).argmax(1) == y).sum().item()
+    return correct

@@ -1,0 +1,10 @@
+import torch
+import torchvision
+
+model = torchvision.models.resnet18()
+model.eval()
+top1 = 0
+for images, labels in val_loader:
+    logits = model(images)
+    top1 += (logits.argmax(-1) == labels).sum().item()
+print(top1)
