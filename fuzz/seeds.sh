@@ -6,7 +6,7 @@ name=$1 dir=$2
 rm -rf "$dir"
 mkdir -p "$dir"
 case $name in
-  lint_fuzzer)
+  lint_fuzzer | fix_fuzzer)
     for file in tests/rules/*/*.py tests/realistic/*.py; do
       cp "$file" "$dir/$(echo "$file" | tr '/' '_')"
     done

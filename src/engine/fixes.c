@@ -194,7 +194,7 @@ static int fix__edit_order(const void *a, const void *b) {
 void fix_finish(GlFinding *finding) {
   GlFix *self = finding ? finding->fix : NULL;
   if (!self) return;
-  qsort(self->edits, self->edit_count, sizeof(GlEdit), fix__edit_order);
+  if (self->edit_count > 1) qsort(self->edits, self->edit_count, sizeof(GlEdit), fix__edit_order);
   bool overlap = self->edit_count == 0;
   for (uint32_t i = 1; i < self->edit_count && !overlap; i++) {
     const GlEdit *before = &self->edits[i - 1], *edit = &self->edits[i];

@@ -163,7 +163,7 @@ static RoleOrUnknown roles__constructor(const Facts *facts, TSNode call, int32_t
 /* A module class of this file whose bases are torch's and whose __init__
  * builds no layer with parameters and no nn.Parameter (a bin decoder over
  * a buffer): its forwards record no graph of their own. */
-static bool roles__parameterless_class(const Facts *facts, int32_t class_index) {
+static bool roles__parameterless_class(const Facts *facts, int32_t class_index, int depth) {
   TSNode bases = node_field(facts->classes.contents[class_index].node, F_SUPERCLASSES);
   for (uint32_t i = 0; !ts_node_is_null(bases) && i < ts_node_named_child_count(bases); i++) {
     char buffer[160];
@@ -182,7 +182,8 @@ static bool roles__parameterless_class(const Facts *facts, int32_t class_index) 
       TSNode value = node_unparenthesize(assign->value);
       if (assign->function != (int32_t)i || !node_is(value, K_CALL)) continue;
       if (text_contains_ci(call_function_text(facts->source, value), "Parameter")) return false;
-      RoleOrUnknown role = roles__constructor(facts, value, (int32_t)i, ROLES_MAX_DEPTH - 2);
+      /* its layers, shallowly; deeper when reached from a deep question (a class whose __init__ builds itself) */
+      RoleOrUnknown role = roles__constructor(facts, value, (int32_t)i, depth + 1 > ROLES_MAX_DEPTH - 2 ? depth + 1 : ROLES_MAX_DEPTH - 2);
       static const char *const BUILTINS[] = {"float", "int", "bool", "str", "len", "range", "list", "tuple",
                                              "dict", "set", "round", "min", "max", "abs", NULL};
       if (role == ROLE_EVIDENCE || (role == ROLE_UNKNOWN && !text_in(call_function_text(facts->source, value), BUILTINS))) {
@@ -193,10 +194,10 @@ static bool roles__parameterless_class(const Facts *facts, int32_t class_index) 
   return has_init;
 }
 
-static RoleOrUnknown roles__class(const Facts *facts, Text qualified, Text last) {
+static RoleOrUnknown roles__class(const Facts *facts, Text qualified, Text last, int depth) {
   int32_t class_index = facts_class_named(facts, last);
   if (class_index >= 0 && text_eq(last, qualified)) {
-    if (!facts->classes.contents[class_index].is_module || roles__parameterless_class(facts, class_index)) return ROLE_NONE;
+    if (!facts->classes.contents[class_index].is_module || roles__parameterless_class(facts, class_index, depth)) return ROLE_NONE;
     return ROLE_EVIDENCE;
   }
   Linked linked;
@@ -221,6 +222,7 @@ bool roles_plain_base(Text qualified) {
 
 /* `Net()`, `Net().to(device)`, `DDP(model)`, `get_model()`. */
 static RoleOrUnknown roles__constructor(const Facts *facts, TSNode call, int32_t function, int depth) {
+  if (depth > ROLES_MAX_DEPTH) return ROLE_UNKNOWN;
   Text method = call_method_name(facts->source, call);
   if (roles_returns_receiver(method)) return roles__value(facts, call_receiver(call), function, depth + 1);
   char buffer[192];
@@ -232,7 +234,7 @@ static RoleOrUnknown roles__constructor(const Facts *facts, TSNode call, int32_t
   }
   RoleOrUnknown role = roles__library_constructor(qualified);
   if (role != ROLE_UNKNOWN) return role;
-  role = roles__class(facts, qualified, last);
+  role = roles__class(facts, qualified, last, depth);
   if (role != ROLE_UNKNOWN) return role;
   int32_t factory = facts_resolve_call(facts, call, function);
   if (factory >= 0) return roles__factory(facts, factory, depth);
