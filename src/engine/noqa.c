@@ -47,6 +47,10 @@ static bool noqa__code_like(const char *p, size_t length) {
   return letters > 0 && letters < length;
 }
 
+/* Whether a word is meant as one of gpulint's codes: it starts with
+ * "GPU" in any case (`F401` is another tool's). */
+static bool noqa__ours(const char *p, size_t length) { return length >= 3 && strncasecmp(p, "gpu", 3) == 0; }
+
 /* A well-formed code: letters then only digits ("GPU101", a prefix "GPU1"). */
 static bool noqa__well_formed(const char *p, size_t length) {
   size_t i = 0;
@@ -69,24 +73,30 @@ bool noqa_parse(const char *line, uint32_t length, NoqaDirective *out) {
   const char *p = after;
   while (p < end && (*p == ' ' || *p == '\t')) p++;
   out->end = (uint32_t)(after - line);
-  if (p >= end || *p != ':') {
-    size_t word = noqa__word_length(p, end);
-    out->kind = p < end && noqa__code_like(p, word) ? NOQA_MALFORMED : NOQA_ALL; /* `# noqa GPU101`: a colon is missing */
-    if (out->kind == NOQA_ALL) return true;
-  } else {
-    p++;
-    out->kind = NOQA_CODES;
-  }
+  bool colon = p < end && *p == ':';
+  if (colon) p++;
+  out->kind = NOQA_CODES;
   while (p < end && out->code_count < NOQA_MAX_CODES) {
     const char *q = p;
     while (q < end && (*q == ' ' || *q == '\t' || *q == ',')) q++;
     size_t word = noqa__word_length(q, end);
     if (word == 0 || !noqa__code_like(q, word)) break;
-    out->codes[out->code_count++] = (NoqaCode){(uint32_t)(q - line), (uint32_t)word, noqa__well_formed(q, word)};
+    out->codes[out->code_count++] = (NoqaCode){(uint32_t)(q - line), (uint32_t)word, noqa__well_formed(q, word),
+                                               noqa__ours(q, word)};
     p = q + word;
     out->end = (uint32_t)(p - line);
   }
-  if (out->code_count == 0) out->kind = NOQA_MALFORMED; /* `# noqa:` and no code */
+  if (out->code_count == 0) {
+    out->kind = NOQA_ALL; /* `# noqa`, `# noqa: reason`: every rule, as in flake8 */
+    return true;
+  }
+  if (!colon) {
+    /* `# noqa F401` is a bare noqa to flake8 and ruff; `# noqa GPU101` is a typo of ours */
+    bool ours = false;
+    for (uint32_t i = 0; i < out->code_count; i++) ours |= out->codes[i].ours;
+    out->kind = ours ? NOQA_MALFORMED : NOQA_ALL;
+    if (!ours) out->code_count = 0;
+  }
   return true;
 }
 

@@ -15,13 +15,15 @@
 typedef enum {
   NOQA_ALL,       /* `# noqa`: every rule on the line */
   NOQA_CODES,     /* `# noqa: GPU101, GPU2` */
-  NOQA_MALFORMED, /* `# noqa GPU101` (no colon: its codes are listed all the same), `# noqa:` (no
-                     code): suppresses nothing */
+  NOQA_MALFORMED, /* `# noqa GPU101`: a code of ours without the colon (its codes are listed all
+                     the same); suppresses nothing. (`# noqa F401`, another tool's, is NOQA_ALL, as
+                     flake8 reads it.) */
 } NoqaKind;
 
 typedef struct {
   uint32_t start, length; /* in the line */
   bool well_formed;       /* letters then digits; `GPU2O1` is not */
+  bool ours;              /* starts with GPU (`F401` is another tool's code) */
 } NoqaCode;
 
 /* The `# noqa` comment of one physical line. Offsets are into the line. */
@@ -40,8 +42,9 @@ bool noqa_parse(const char *line, uint32_t length, NoqaDirective *out);
 bool noqa_code_covers(const char *line, const NoqaCode *listed, const char *code);
 
 /* Whether the `# noqa` comment on this physical line covers `code`: a bare
- * `# noqa` covers all; a malformed one (a typo such as `# noqa GPU101` or
- * `# noqa: GPU2O1`) covers nothing but its well-formed codes. */
+ * `# noqa` (or one with words that are no codes) covers all; a malformed
+ * one (`# noqa GPU101`) covers nothing; a list covers its well-formed
+ * codes (`GPU2O1` covers nothing). */
 bool noqa_suppresses(const char *line, uint32_t length, const char *code);
 
 /* Whether a `# gpulint: noqa` line skips the file for `code`; with `code`

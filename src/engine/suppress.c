@@ -94,13 +94,13 @@ static void suppress__malformed(Findings *findings, const Source *source, int ru
                                 const NoqaDirective *directive) {
   if (directive->kind == NOQA_MALFORMED) {
     findings_add(findings, source, (uint32_t)rule, GL_EFFECT_NONE, at, at,
-                 gl_format("malformed `# noqa`: write `# noqa: CODE[, CODE]` (a colon, then codes); as written it "
-                           "suppresses nothing"));
+                 gl_format("malformed `# noqa`: write `# noqa: CODE[, CODE]` (a colon, then the codes); as "
+                           "written it suppresses nothing"));
     return;
   }
   for (uint32_t i = 0; i < directive->code_count; i++) {
     const NoqaCode *listed = &directive->codes[i];
-    if (suppress__known(text, listed)) continue;
+    if (!listed->ours || suppress__known(text, listed)) continue; /* another tool's code is its business */
     findings_add(findings, source, (uint32_t)rule, GL_EFFECT_NONE, at, at,
                  gl_format("`# noqa` names `%.*s`, which is no rule code (see `gpulint rules`); it suppresses nothing",
                            (int)listed->length, text + listed->start));

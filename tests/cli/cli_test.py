@@ -532,12 +532,13 @@ def noqa_on_the_reported_line(t):
                                 ("# noqa: GPU0", True), ("# noqa: GPU002", False), ("# noqa:GPU1", False),
                                 ("# noqa: GPU001 kept on purpose", True), ("# noqa: GPU002 see GPU001", False),
                                 ("# noqa: GPU002 G", False), ("# type: ignore # noqa: GPU001", True),
-                                ("# noqa  why not", True)):
+                                ("# noqa  why not", True), ("# noqa: why not", True), ("# noqa:", True),
+                                ("# noqa F401", True), ("# noqa: F401", False)):
         t.write("bad.py", BAD.replace(line, line + "  " + comment))
         codes = t.run().codes()
         equal(codes, [] if suppressed else ["GPU001"], comment)
     # A typo is reported (GPU902) and suppresses nothing, where it used to hide the line's findings.
-    for comment in ("# noqa GPU001", "# noqa: GPU0O1", "# noqa: why not", "# noqa:"):
+    for comment in ("# noqa GPU001", "# noqa: GPU0O1", "# noqa: gpu01x, F401"):
         t.write("bad.py", BAD.replace(line, line + "  " + comment))
         equal(t.run().codes(), ["GPU001", "GPU902"], comment)
     t.write("bad.py", BAD.replace(line, line + "  # noqa: GPU0O1, GPU001"))
