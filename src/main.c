@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "commit.h" /* GPULINT_COMMIT, generated at build time */
 #include "gpulint.h"
 #include "options.h"
 #include "verify.h"
@@ -12,7 +13,7 @@
 int main(int argc, char **argv) {
   const char *command = argc > 1 ? argv[1] : "check";
   if (strcmp(command, "--version") == 0 || strcmp(command, "version") == 0) {
-    printf("gpulint %s\n", gl_version());
+    printf("gpulint %s (%s)\n", gl_version(), GPULINT_COMMIT);
     return EXIT_CLEAN;
   }
   if (strcmp(command, "-h") == 0 || strcmp(command, "--help") == 0 || strcmp(command, "help") == 0) {

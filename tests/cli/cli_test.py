@@ -1408,7 +1408,8 @@ def rule_docs(t):
 def help_version_and_usage_errors(t):
     check("usage: gpulint" in t.run("--help").expect(0).out, "help")
     check("--select" in t.run("check", "-h").expect(0).out, "check help")
-    check(re.match(r"^gpulint \d+\.\d+\.\d+\n$", t.run("--version").expect(0).out), "version")
+    check(re.match(r"^gpulint \d+\.\d+\.\d+ \((unknown|[0-9a-f]{7,40}(-dirty)?)\)\n$", t.run("--version").expect(0).out),
+          "version and commit")
     check("unknown option `--frobnicate`" in t.run("--frobnicate").expect(2).err, "unknown option")
     check("needs a value" in t.run("--select").expect(2).err, "missing value")
     check("takes no value" in t.run("--quiet=yes").expect(2).err, "unexpected value")
