@@ -138,6 +138,32 @@ static bool gpu102__carried(const RuleContext *ctx, Text name, const Loop *loop,
   return carried;
 }
 
+/* Whether the model hands the state back detached: its forward returns,
+ * at the position `state` is unpacked from (`out, state = model(x,
+ * state)`), a value without a graph (`return out, (h.detach(),
+ * c.detach())`), as this file's class or another file's summary says. */
+static bool gpu102__returned_detached(const RuleContext *ctx, const Event *forward, TSNode statement, Text state) {
+  uint32_t first, end;
+  facts_assigns_within(ctx->facts, statement, &first, &end);
+  const Assign *bound = NULL;
+  for (uint32_t i = first; i < end && !bound; i++) {
+    const Assign *assign = array_get(&ctx->facts->assigns, i);
+    if (ts_node_eq(assign->statement, statement) && assign->unpacked && text_eq(assign->name, state)) bound = assign;
+  }
+  if (!bound || bound->position == UNPACKED_DEEP) return false;
+  int32_t method = flow_forward_method(ctx->facts, forward->node, forward->function);
+  if (method >= 0) return flow_returns(ctx->flow, method, bound->position) == CARRY_NONE;
+  const Binding *instance = facts_binding(ctx->facts, BIND_INSTANCE, facts_canonical(ctx->facts, forward->target));
+  if (!instance || ts_node_is_null(instance->node) || bound->position >= SUMMARY_MAX_PARAMETERS) return false;
+  char buffer[256];
+  const char *qualified = facts_qualify(ctx->facts, node_field(instance->node, F_FUNCTION), buffer, sizeof buffer);
+  char *name = gl_format("%s.forward", qualified);
+  Linked linked;
+  bool found = links_find(ctx->links, NULL, (Text){name, (uint32_t)strlen(name)}, &linked) && linked.function;
+  free(name);
+  return found && (linked.function->returns & RETURNS_WHOLE) && !(linked.function->returns & RETURNS_ELEMENT(bound->position));
+}
+
 /* An in-place `.detach_()` anywhere in the loop body. */
 static bool gpu102__detaches_in_place(const RuleContext *ctx, const Loop *loop) {
   Text body = node_text(ctx->source, loop->body);
@@ -311,7 +337,9 @@ static void gpu102__check_forward(RuleContext *ctx, const Event *forward) {
   Text states[8];
   uint32_t count = gpu102__state_arguments(ctx, forward->node, states);
   for (uint32_t i = 0; i < count; i++) {
-    if (!gpu102__carried(ctx, states[i], loop, statement)) continue;
+    if (!gpu102__carried(ctx, states[i], loop, statement) || gpu102__returned_detached(ctx, forward, statement, states[i])) {
+      continue;
+    }
     bool training = (loop->reaches & REACH(EV_BACKWARD)) != 0;
     if (!training && gpu102__unrolled_within_step(ctx, loop)) return;
     GlFinding *finding = gpu102__report(ctx, forward, states[i], training);

@@ -224,7 +224,7 @@ static bool flow__grad_on(const Flow *self, TSNode node, int32_t function);
 
 /* The forward() method of this file's module class that `call` runs
  * (`model(x)` with `model = Net()`, `self(x)` in Net's methods), or -1. */
-static int32_t flow__forward_method(const Facts *facts, TSNode call, int32_t function) {
+int32_t flow_forward_method(const Facts *facts, TSNode call, int32_t function) {
   if (roles_forward(facts, call, function) != ROLE_EVIDENCE) return -1;
   Text module = roles_forward_module(facts, call);
   int32_t class_index = -1;
@@ -258,7 +258,7 @@ static Carry flow__unpacked(Flow *self, const Assign *assign) {
     }
     int32_t helper = node_is(value, K_CALL) ? facts_resolve_call(self->facts, value, assign->function) : -1;
     if (helper >= 0) return flow__helper(self, value, helper, assign->position, assign->function);
-    int32_t forward = node_is(value, K_CALL) ? flow__forward_method(self->facts, value, assign->function) : -1;
+    int32_t forward = node_is(value, K_CALL) ? flow_forward_method(self->facts, value, assign->function) : -1;
     if (forward >= 0) { /* `out, aux, ratio = model(x)`: what forward() returns there */
       if (!flow__grad_on(self, value, assign->function)) return CARRY_NONE;
       return flow__returns_element(self, forward, assign->position);

@@ -51,6 +51,10 @@ Carry flow_name_carries(Flow *self, Text name, int32_t function, uint32_t at);
  * (`position` UNPACKED_DEEP) or element `position` of returned tuples. */
 Carry flow_returns(Flow *self, int32_t function, uint8_t position);
 
+/* The forward() method of this file's module class that `call` runs
+ * (`model(x)` with `model = Net()`, `self(x)` in Net's methods), or -1. */
+int32_t flow_forward_method(const struct Facts *facts, TSNode call, int32_t function);
+
 /* flow_returns when every parameter of every function carries: what the
  * function returns from its arguments. */
 Carry flow_returns_given_arguments(Flow *self, int32_t function, uint8_t position);
