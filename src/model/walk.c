@@ -59,9 +59,38 @@ static bool walk__is_true(const Source *source, TSNode node) {
   return node_is(node, K_TRUE) || text_is(node_text(source, node), "True");
 }
 
+static int walk__grad_manager_at(const Facts *self, TSNode expression, int depth);
+
+/* A helper of this file, written above the call, that returns a grad
+ * manager: `def no_grad_ctx(): return torch.no_grad()` (the other returns
+ * may be no-op managers, `contextlib.suppress()`, `nullcontext()`, for old
+ * versions of torch). GRAD_OFF when each return turns grad off or does
+ * nothing and one turns it off; else -1. */
+static int walk__helper_manager(const Facts *self, TSNode call, int depth) {
+  if (depth > 2 || !node_is(call, K_CALL) || !node_is(node_field(call, F_FUNCTION), K_IDENTIFIER)) return -1;
+  Text name = node_text(self->source, node_field(call, F_FUNCTION));
+  int32_t helper = -1;
+  for (uint32_t i = 0; i < self->functions.size && helper < 0; i++) {
+    const Function *function = array_get(&self->functions, i);
+    if (function->class_index < 0 && function->parent < 0 && text_eq(function->name, name)) helper = (int32_t)i;
+  }
+  bool off = false;
+  for (uint32_t i = 0; helper >= 0 && i < self->returns.size; i++) {
+    const Return *entry = array_get(&self->returns, i);
+    if (entry->function != helper) continue;
+    TSNode value = node_unparenthesize(entry->value);
+    int mode = walk__grad_manager_at(self, value, depth + 1);
+    Text callee = node_is(value, K_CALL) ? text_last_segment(call_function_text(self->source, value)) : (Text){"", 0};
+    if (mode == GRAD_OFF) off = true;
+    else if (!text_is(callee, "suppress") && !text_is(callee, "nullcontext")) return -1;
+  }
+  return off ? GRAD_OFF : -1;
+}
+
 /* `no_grad()`, `inference_mode()`, `set_grad_enabled(x)`, `enable_grad()`,
- * called or bare (decorators): the grad mode it sets, or -1. */
-static int walk__grad_manager(const Facts *self, TSNode expression) {
+ * called or bare (decorators), or a helper above returning one: the grad
+ * mode it sets, or -1. */
+static int walk__grad_manager_at(const Facts *self, TSNode expression, int depth) {
   TSNode callee = node_is(expression, K_CALL) ? node_field(expression, F_FUNCTION) : expression;
   if (!node_is(callee, K_IDENTIFIER) && !node_is(callee, K_ATTRIBUTE)) return -1;
   char buffer[128];
@@ -83,8 +112,10 @@ static int walk__grad_manager(const Facts *self, TSNode expression) {
     if (walk__is_false(self->source, argument)) return GRAD_OFF;
     return walk__is_true(self->source, argument) ? GRAD_ON : GRAD_MAYBE;
   }
-  return -1;
+  return walk__helper_manager(self, expression, depth);
 }
+
+static int walk__grad_manager(const Facts *self, TSNode expression) { return walk__grad_manager_at(self, expression, 0); }
 
 /* A decorator from elsewhere whose name says it turns grad off:
  * yolov5's @smart_inference_mode(), @torch_no_grad. */
