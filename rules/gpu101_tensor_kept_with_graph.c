@@ -337,12 +337,14 @@ static void gpu101__check_external_call(RuleContext *ctx, const Event *call) {
 
 /* Stores count in a loop, or on `self` in a method (which runs once per
  * call, and is called again and again). Inside an nn.Module's methods
- * only stores on `self` count: a forward that collects its time steps in a
- * local list and concatenates them keeps nothing past the call. */
+ * only stores on `self` count, and those in a loop over data (a module's
+ * own `evaluate_ppl(dev_data)`): a forward that collects its time steps in
+ * a local list and concatenates them keeps nothing past the call. */
 static bool gpu101__repeated(const Facts *facts, Text target, int32_t loop, int32_t function) {
   if (loop >= 0 && facts_loop_over_modules(facts, loop)) return false; /* model surgery: `model._modules[name] = ...` */
   bool on_self = text_contains_ci(target, "self.");
-  if (function >= 0 && facts->functions.contents[function].in_module_class && !on_self) return false;
+  bool over_data = loop >= 0 && facts_loop_iterates_data(facts, loop);
+  if (function >= 0 && facts->functions.contents[function].in_module_class && !on_self && !over_data) return false;
   if (loop >= 0) return true;
   return function >= 0 && facts->functions.contents[function].class_index >= 0 && on_self &&
          !text_is(facts->functions.contents[function].name, "__init__");
