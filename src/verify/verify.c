@@ -190,9 +190,11 @@ static char *verify__exe_dir(void) {
 }
 
 /* --repros, $GPULINT_VERIFY_DIR, then beside the binary: installed
- * (<prefix>/bin/../share/gpulint/verify), a build directory inside the
- * source tree (build/src/../../verify), the install prefix, the source tree
- * the binary was built from. Caller frees; NULL with `error` set. */
+ * (<prefix>/bin/../share/gpulint/verify), installed by pip from the wheel
+ * (<prefix>/bin/../gpulint/verify: a wheel's data goes to the prefix
+ * itself), a build directory inside the source tree
+ * (build/src/../../verify), the install prefix, the source tree the binary
+ * was built from. Caller frees; NULL with `error` set. */
 static char *verify__repros_dir(const Options *options, char **error) {
   if (options->repros) {
     if (verify__is_repro_dir(options->repros)) return gl_strdup(options->repros);
@@ -203,6 +205,7 @@ static char *verify__repros_dir(const Options *options, char **error) {
   char *candidates[] = {
       getenv("GPULINT_VERIFY_DIR") ? gl_strdup(getenv("GPULINT_VERIFY_DIR")) : NULL,
       gl_format("%s/../share/gpulint/verify", exe),
+      gl_format("%s/../gpulint/verify", exe),
       gl_format("%s/../../verify", exe),
       gl_strdup(GPULINT_VERIFY_INSTALL_DIR),
       gl_strdup(GPULINT_VERIFY_SOURCE_DIR),
