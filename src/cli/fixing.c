@@ -9,7 +9,6 @@
 #include <unistd.h>
 
 #include "diff.h"
-#include "path.h"
 #include "snippet.h"
 
 /* ---- Writing ------------------------------------------------------------------------ */
@@ -37,9 +36,8 @@ static char *fixing__write(const char *path, const char *original, size_t origin
   if (!same) return gl_strdup("changed on disk since it was read: not written");
   struct stat info;
   if (stat(path, &info) != 0) return gl_format("cannot write: %s", strerror(errno));
-  char *folder = path_parent(path);
-  char *temporary = gl_format("%s/.gpulint-fix-XXXXXX", folder);
-  free(folder);
+  const char *slash = strrchr(path, '/'); /* the file's own folder: a rename never crosses file systems */
+  char *temporary = slash ? gl_format("%.*s/.gpulint-fix-XXXXXX", (int)(slash - path), path) : gl_strdup(".gpulint-fix-XXXXXX");
   int fd = mkstemp(temporary);
   bool ok = fd >= 0 && fixing__write_all(fd, bytes, length) && fchmod(fd, info.st_mode & 07777) == 0;
   if (fd >= 0) ok = close(fd) == 0 && ok;

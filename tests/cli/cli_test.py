@@ -597,6 +597,11 @@ def fix_keeps_line_endings_mode_and_encoding(t):
     equal(fixed, text.replace("    torch.cuda.empty_cache()\n", "").replace("\n", "\r\n").encode("utf-8"), "CRLF file")
     equal(os.stat(path).st_mode & 0o7777, 0o751, "mode")
     equal(sorted(os.listdir(t.root)), ["crlf.py"], "files left beside it")
+    check(not [name for name in os.listdir("/") if name.startswith(".gpulint-fix-")], "a temporary file left in /")
+    # A path with folders: the temporary file is made in the file's own folder.
+    t.write("sub/dir.py", text)
+    t.run("--fix", "sub/dir.py").expect(0)
+    equal(sorted(os.listdir(t.path("sub"))), ["dir.py"], "files left beside sub/dir.py")
     # No trailing newline: the rest of the file is kept as it was.
     t.write("tail.py", "import torch\nfor x in loader:\n    opt.step()\n    torch.cuda.empty_cache()\n    x = 1")
     t.run("--fix", "tail.py").expect(0)

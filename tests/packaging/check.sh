@@ -1,0 +1,65 @@
+#!/usr/bin/env bash
+# Builds the wheel and the sdist as pip would (`python3 -m build
+# --no-isolation`, Debian's python3-build and python3-mesonpy), then:
+#   - installs the wheel into a fresh virtual environment as a user who is
+#     not root (`pip install --no-index`), checks that the installed binary
+#     loads the cJSON the wheel carries, that `python -m gpulint` works, and
+#     runs the command-line suite against the installed gpulint;
+#   - installs the sdist the same way with an `npm` on PATH that fails if
+#     it is ever called (the sdist carries the grammar sources), and lints.
+# Needs: python3-build python3-mesonpy patchelf python3-venv (scripts/bootstrap
+# with GPULINT_BOOTSTRAP_EXTRA, as .ci/run sets it).
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+source=$PWD
+work=$(mktemp -d)
+top=$work
+chmod 755 "$work"
+trap 'rm -rf "$top"' EXIT
+/usr/bin/python3 -m build --no-isolation --outdir "$work/dist" . >"$work/build.log" 2>&1 ||
+  { tail -30 "$work/build.log"; echo "packaging: python3 -m build failed" >&2; exit 1; }
+wheel=$(ls "$work"/dist/gpulint-*.whl) sdist=$(ls "$work"/dist/gpulint-*.tar.gz)
+top=$work
+echo "wheel: $(basename "$wheel") ($(du -k "$wheel" | cut -f1) KB); sdist: $(basename "$sdist") ($(du -k "$sdist" | cut -f1) KB)"
+
+# Everything below runs as a user who is not root, when this runs as root.
+as_user() { "$@"; }
+mkdir -p "$work/user"
+if [[ $(id -u) -eq 0 ]]; then
+  id gpulint-ci >/dev/null 2>&1 || useradd --create-home --shell /bin/bash gpulint-ci
+  chmod -R a+rX "$work" "$source/tests" "$source/verify"
+  chown gpulint-ci "$work/user"
+  as_user() { runuser -u gpulint-ci -- "$@"; }
+fi
+work=$work/user
+
+as_user /usr/bin/python3 -m venv "$work/wheel-env"
+start=$(date +%s%N)
+as_user "$work/wheel-env/bin/pip" install --quiet --no-index "$wheel"
+echo "wheel installed in $(( ($(date +%s%N) - start) / 1000000 )) ms"
+gpulint=$work/wheel-env/bin/gpulint
+ldd "$gpulint" | grep -q "libcjson.so.1 => $work/wheel-env/bin/libcjson.so.1" ||
+  { ldd "$gpulint"; echo "packaging: the installed binary does not load the cJSON beside it" >&2; exit 1; }
+echo "installed binary needs: $(ldd "$gpulint" | awk '{print $1}' | tr '\n' ' ')"
+as_user "$work/wheel-env/bin/python" -m gpulint --version | grep -q "^gpulint " ||
+  { echo "packaging: python -m gpulint failed" >&2; exit 1; }
+failed=0
+for case in $(python3 tests/cli/cli_test.py --list); do
+  as_user python3 tests/cli/cli_test.py --gpulint "$gpulint" --source "$source" "$case" >/dev/null || { echo "FAILED $case"; failed=1; }
+done
+[[ $failed -eq 0 ]] || { echo "packaging: the wheel's gpulint failed command-line cases" >&2; exit 1; }
+
+# The sdist builds with npm unavailable: a stand-in that fails if called.
+mkdir -p "$top/no-npm"
+printf '#!/bin/sh\necho "npm was called" >&2\nexit 1\n' >"$top/no-npm/npm"
+chmod 755 "$top/no-npm/npm"
+as_user /usr/bin/python3 -m venv --system-site-packages "$work/sdist-env"
+as_user env PATH="$top/no-npm:$PATH" "$work/sdist-env/bin/pip" install --quiet --no-index --no-build-isolation "$sdist" ||
+  { echo "packaging: the sdist did not build offline" >&2; exit 1; }
+as_user sh -c "printf 'import torch\\nfor x in loader:\\n    opt.step()\\n    torch.cuda.empty_cache()\\n' >'$work/t.py'"
+set +e
+as_user "$work/sdist-env/bin/gpulint" --no-cache "$work/t.py" | grep -q GPU201
+status=$?
+set -e
+[[ $status -eq 0 ]] || { echo "packaging: the sdist's gpulint did not lint" >&2; exit 1; }
+echo "packaging: wheel and sdist install and run"
