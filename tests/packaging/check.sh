@@ -56,10 +56,8 @@ chmod 755 "$top/no-npm/npm"
 as_user /usr/bin/python3 -m venv --system-site-packages "$work/sdist-env"
 as_user env PATH="$top/no-npm:$PATH" "$work/sdist-env/bin/pip" install --quiet --no-index --no-build-isolation "$sdist" ||
   { echo "packaging: the sdist did not build offline" >&2; exit 1; }
-as_user sh -c "printf 'import torch\\nfor x in loader:\\n    opt.step()\\n    torch.cuda.empty_cache()\\n' >'$work/t.py'"
-set +e
-as_user "$work/sdist-env/bin/gpulint" --no-cache "$work/t.py" | grep -q GPU201
-status=$?
-set -e
-[[ $status -eq 0 ]] || { echo "packaging: the sdist's gpulint did not lint" >&2; exit 1; }
+cp examples/train_mnist.py "$top/example.py"
+chmod a+r "$top/example.py"
+as_user "$work/sdist-env/bin/gpulint" --no-cache --exit-zero "$top/example.py" >"$top/sdist.out" 2>&1 || true
+grep -q GPU201 "$top/sdist.out" || { cat "$top/sdist.out"; echo "packaging: the sdist's gpulint did not lint" >&2; exit 1; }
 echo "packaging: wheel and sdist install and run"
