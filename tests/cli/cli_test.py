@@ -1453,7 +1453,7 @@ def pre_commit_hook(t):
     os.makedirs(project)
     git("init", "--quiet", cwd=project)
     t.write("project/.pre-commit-config.yaml",
-            "repos:\n  - repo: %s\n    rev: %s\n    hooks:\n      - id: gpulint\n" % (hooks, rev))
+            "repos:\n  - repo: %s\n    rev: %s\n    hooks:\n      - id: gpulint-system\n" % (hooks, rev))
     t.write("project/train.py", BAD)
     env = dict(t.env, PRE_COMMIT_HOME=t.path("pre-commit-home"),
                PATH=os.path.dirname(os.path.abspath(t.gpulint)) + os.pathsep + t.env.get("PATH", ""))
