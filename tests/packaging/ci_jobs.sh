@@ -8,6 +8,14 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 source=$PWD
+# --check: whether this machine can run it (root, debootstrap, mounts).
+if [[ ${1:-} == --check ]]; then
+  [[ $(id -u) -eq 0 ]] && command -v debootstrap >/dev/null || exit 1
+  probe=$(mktemp -d)
+  mount -t tmpfs tmpfs "$probe" 2>/dev/null && umount "$probe" && rmdir "$probe" && exit 0
+  rmdir "$probe"
+  exit 1
+fi
 [[ $(id -u) -eq 0 ]] || { echo "ci_jobs.sh: needs root (debootstrap, chroot)" >&2; exit 2; }
 mirror=${MIRROR:-http://deb.debian.org/debian}
 work=$(mktemp -d)
