@@ -3,10 +3,12 @@
 # --no-isolation`, Debian's python3-build and python3-mesonpy), then:
 #   - installs the wheel into a fresh virtual environment as a user who is
 #     not root (`pip install --no-index`), checks that the installed binary
-#     loads the cJSON the wheel carries, that `python -m gpulint` works, and
-#     runs the command-line suite against the installed gpulint;
+#     loads the cJSON the wheel carries, that `python -m gpulint` works and
+#     `gpulint verify` finds its reproductions, and runs the command-line
+#     suite against the installed gpulint;
 #   - installs the sdist the same way with an `npm` on PATH that fails if
-#     it is ever called (the sdist carries the grammar sources), and lints.
+#     it is ever called (the sdist carries the grammar sources), lints, and
+#     runs the suite against that gpulint too.
 # Needs: python3-build python3-mesonpy patchelf python3-venv (scripts/bootstrap
 # with GPULINT_BOOTSTRAP_EXTRA, as .ci/run sets it).
 set -euo pipefail
@@ -43,11 +45,15 @@ ldd "$gpulint" | grep -q "libcjson.so.1 => $work/wheel-env/bin/libcjson.so.1" ||
 echo "installed binary needs: $(ldd "$gpulint" | awk '{print $1}' | tr '\n' ' ')"
 as_user "$work/wheel-env/bin/python" -m gpulint --version | grep -q "^gpulint " ||
   { echo "packaging: python -m gpulint failed" >&2; exit 1; }
-failed=0
-for case in $(python3 tests/cli/cli_test.py --list); do
-  as_user python3 tests/cli/cli_test.py --gpulint "$gpulint" --source "$source" "$case" >/dev/null || { echo "FAILED $case"; failed=1; }
-done
-[[ $failed -eq 0 ]] || { echo "packaging: the wheel's gpulint failed command-line cases" >&2; exit 1; }
+as_user "$gpulint" verify --list | grep -q "^GPU201" || { echo "packaging: verify finds no reproductions" >&2; exit 1; }
+suite() {
+  local failed=0
+  for case in $(python3 tests/cli/cli_test.py --list); do
+    as_user python3 tests/cli/cli_test.py --gpulint "$1" --source "$source" "$case" >/dev/null || { echo "FAILED $case"; failed=1; }
+  done
+  [[ $failed -eq 0 ]] || { echo "packaging: $1 failed command-line cases" >&2; exit 1; }
+}
+suite "$gpulint"
 
 # The sdist builds with npm unavailable: a stand-in that fails if called.
 mkdir -p "$top/no-npm"
@@ -60,4 +66,5 @@ cp examples/train_mnist.py "$top/example.py"
 chmod a+r "$top/example.py"
 as_user "$work/sdist-env/bin/gpulint" --no-cache --exit-zero "$top/example.py" >"$top/sdist.out" 2>&1 || true
 grep -q GPU201 "$top/sdist.out" || { cat "$top/sdist.out"; echo "packaging: the sdist's gpulint did not lint" >&2; exit 1; }
+suite "$work/sdist-env/bin/gpulint"
 echo "packaging: wheel and sdist install and run"
