@@ -107,6 +107,7 @@ static uint32_t fix__rest_of_line(const Source *source, uint32_t end) {
 }
 
 bool fix_remove_statement(GlFix *self, const Source *source, TSNode statement) {
+  if (!self || ts_node_is_null(statement)) return false;
   uint32_t start = ts_node_start_byte(statement), end = ts_node_end_byte(statement);
   uint32_t line_start = fix__line_start(source, start);
   uint32_t line_end = fix__rest_of_line(source, end);
@@ -134,9 +135,9 @@ TSNode fix_statement_of(TSNode node) {
 }
 
 bool fix_insert_line_after(GlFix *self, const Source *source, TSNode statement, const char *text) {
-  uint32_t end = ts_node_end_byte(statement);
-  uint32_t after = fix__rest_of_line(source, end);
-  if (!self || after == 0 || ts_node_is_null(statement)) return false;
+  if (!self || ts_node_is_null(statement)) return false; /* e.g. a step inside an ERROR node */
+  uint32_t after = fix__rest_of_line(source, ts_node_end_byte(statement));
+  if (after == 0) return false;
   Text indent = fix_indent_at(source, ts_node_start_byte(statement));
   if (!fix__blank(source, ts_node_start_byte(statement) - indent.length, ts_node_start_byte(statement))) return false;
   bool ended = after > 0 && source->bytes[after - 1] == '\n';
