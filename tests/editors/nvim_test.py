@@ -1,0 +1,255 @@
+#!/usr/bin/env python3
+"""gpulint server in a real editor: Neovim's built-in LSP client.
+
+    nvim_test.py --gpulint BINARY --source REPO CASE
+    nvim_test.py --list
+
+Each case makes a project in a fresh temporary directory (pyproject.toml and
+train.py, a training loop with three known findings), runs
+
+    nvim --headless --clean -u tests/editors/nvim_init.lua train.py
+
+and reads what the Lua session recorded (nvim_init.lua says what it does):
+the diagnostics Neovim received and shows, the code actions it was offered,
+and the diagnostics after it applied one action and wrote the file. The
+case asserts the exact codes and positions before, the file's content after
+and the diagnostics after. The messages and severities must be the ones
+`gpulint check --output-format json` gives for the same file.
+
+Exit 0 when the case holds, 77 (meson's skip) when `nvim` is not installed,
+1 otherwise. Neovim and the server run in their own process group, killed
+when the case runs past LIMIT_S: a hang is a failure, never a stuck test.
+"""
+import argparse
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+
+SKIP = 77
+LIMIT_S = 60
+WAIT_MS = 10000  # the longest any one wait inside Neovim may take
+
+TRAIN = """import torch
+
+
+def train(model, loader, optimizer, criterion):
+    losses = []
+    for x, y in loader:
+        loss = criterion(model(x), y)
+        loss.backward()
+        optimizer.step()
+        losses.append(loss)
+        torch.cuda.empty_cache()
+    print(len(losses))
+"""
+
+# (code, line, column), 1-based as gpulint prints them.
+BEFORE = [("GPU001", 8, 9), ("GPU101", 10, 9), ("GPU201", 11, 9)]
+
+RULE_NAMES = {"GPU001": "missing-zero-grad", "GPU101": "tensor-kept-with-graph",
+              "GPU201": "empty-cache-in-loop"}
+
+
+class Failure(Exception):
+    pass
+
+
+def check(condition, message):
+    if not condition:
+        raise Failure(message)
+
+
+# Running Neovim ----------------------------------------------------------------
+
+def make_project(folder, text):
+    with open(os.path.join(folder, "pyproject.toml"), "w") as file:
+        file.write("[project]\nname = \"demo\"\n\n[tool.gpulint]\n")
+    with open(os.path.join(folder, "train.py"), "w") as file:
+        file.write(text)
+
+
+def kill_group(pgid):
+    try:
+        os.killpg(pgid, signal.SIGKILL)
+    except ProcessLookupError:
+        pass
+
+
+def run_nvim(args, folder, mode, code):
+    """Runs one Neovim session in `folder`; returns its JSON record."""
+    out = os.path.join(folder, "record.json")
+    env = dict(os.environ, GPULINT=os.path.abspath(args.gpulint), GPULINT_NVIM_OUT=out,
+               GPULINT_NVIM_MODE=mode, GPULINT_NVIM_CODE=code or "",
+               GPULINT_NVIM_WAIT_MS=str(WAIT_MS), GPULINT_NO_CACHE="1")
+    init = os.path.join(os.path.abspath(args.source), "tests", "editors", "nvim_init.lua")
+    # Neovim's LSP log and state go into the case's folder, not $HOME.
+    env["XDG_STATE_HOME"] = env["XDG_CACHE_HOME"] = env["XDG_DATA_HOME"] = os.path.join(folder, ".xdg")
+    process = subprocess.Popen(["nvim", "--headless", "--clean", "-n", "-u", init, "train.py"],
+                               cwd=folder, env=env, stdin=subprocess.DEVNULL,
+                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, start_new_session=True)
+    try:
+        output, _ = process.communicate(timeout=LIMIT_S)
+    except subprocess.TimeoutExpired:
+        kill_group(process.pid)
+        output, _ = process.communicate()
+        raise Failure(f"nvim ran past {LIMIT_S} s and was killed; it printed:\n{output.decode(errors='replace')}")
+    finally:
+        kill_group(process.pid)  # a server left behind by nvim
+    check(os.path.exists(out), f"nvim exited {process.returncode} without a record; it printed:\n"
+          + output.decode(errors="replace"))
+    with open(out) as file:
+        record = json.load(file)
+    print(json.dumps(record, indent=1))
+    check("error" not in record, f"the session failed: {record.get('error')}")
+    check(process.returncode == 0, f"nvim exited {process.returncode}")
+    check(record.get("server_exit") == 0, f"the server exited {record.get('server_exit')} after shutdown and exit")
+    return record
+
+
+def cli_findings(args, folder):
+    """What `gpulint check --output-format json` reports for train.py now."""
+    result = subprocess.run([args.gpulint, "check", "--output-format", "json", "train.py"], cwd=folder,
+                            capture_output=True, text=True, timeout=LIMIT_S,
+                            env=dict(os.environ, GPULINT_NO_CACHE="1"))
+    check(result.returncode in (0, 1), f"gpulint check exited {result.returncode}: {result.stderr}")
+    return json.loads(result.stdout)
+
+
+# Assertions ------------------------------------------------------------------
+
+LSP_SEVERITY = {"error": 1, "warning": 2}
+
+
+def check_diagnostics(publish, shown, expected, findings):
+    """The published diagnostics are exactly `expected` (code, line, column)
+    with the CLI's messages and severities, and Neovim shows the same."""
+    diagnostics = sorted(publish["diagnostics"], key=lambda d: (d["range"]["start"]["line"], d["range"]["start"]["character"]))
+    got = [(d["code"], d["range"]["start"]["line"] + 1, d["range"]["start"]["character"] + 1) for d in diagnostics]
+    check(got == expected, f"diagnostics: expected {expected}, got {got}")
+    check(publish["uri"].endswith("/train.py"), f"published for {publish['uri']}")
+    by_position = {(f["code"], f["line"], f["column"]): f for f in findings}
+    check(sorted(by_position) == sorted(expected), f"gpulint check disagrees: {sorted(by_position)}")
+    for diagnostic, key in zip(diagnostics, got):
+        finding = by_position[key]
+        check(diagnostic["message"] == finding["message"],
+              f"{key}: message {diagnostic['message']!r} is not the CLI's {finding['message']!r}")
+        check(diagnostic["severity"] == LSP_SEVERITY[finding["severity"]],
+              f"{key}: severity {diagnostic['severity']} for a finding of severity {finding['severity']}")
+        end = (diagnostic["range"]["end"]["line"] + 1, diagnostic["range"]["end"]["character"] + 1)
+        check(end == (finding["end_line"], finding["end_column"]), f"{key}: range ends at {end}")
+        check(diagnostic.get("source") == "gpulint", f"{key}: source {diagnostic.get('source')!r}")
+        href = (diagnostic.get("codeDescription") or {}).get("href")
+        check(href == finding["url"], f"{key}: codeDescription {href!r}, the rule page is {finding['url']!r}")
+    shown_keys = [(d["code"], d["line"], d["col"]) for d in shown]
+    check(shown_keys == expected, f"Neovim shows {shown_keys}, expected {expected}")
+
+
+def check_file(folder, expected):
+    with open(os.path.join(folder, "train.py")) as file:
+        text = file.read()
+    check(text == expected, f"train.py after the action:\n{text}\nexpected:\n{expected}")
+
+
+def replace_line(text, number, line):
+    lines = text.split("\n")
+    lines[number - 1] = line
+    return "\n".join(lines)
+
+
+# Cases -----------------------------------------------------------------------
+
+def act_and_check(args, mode, code, expected_text, expected_after):
+    """One session that applies an action; checks before, file, after."""
+    with tempfile.TemporaryDirectory(prefix="gpulint-nvim-") as folder:
+        make_project(folder, TRAIN)
+        findings = cli_findings(args, folder)
+        record = run_nvim(args, folder, mode, code)
+        check_diagnostics(record["before"], record["before_shown"], BEFORE, findings)
+        check_file(folder, expected_text)
+        check_diagnostics(record["after"], record["after_shown"], expected_after, cli_findings(args, folder))
+        return record
+
+
+def case_quickfix(args):
+    """The preferred quick fix for GPU101 (safe: `losses` is a local list the
+    function does not return) keeps the loss without its graph."""
+    record = act_and_check(args, "quickfix", "GPU101",
+                           replace_line(TRAIN, 10, "        losses.append(loss.detach())"),
+                           [("GPU001", 8, 9), ("GPU201", 11, 9)])
+    offered = [a for a in record["actions"] if "GPU101" in a["codes"] and a["kind"].startswith("quickfix")]
+    preferred = [a for a in offered if a["isPreferred"]]
+    check(len(preferred) == 1, f"one preferred quick fix for GPU101, got {offered}")
+
+
+def case_noqa(args):
+    """"Suppress with `# noqa: GPU001`" on the backward() line."""
+    record = act_and_check(args, "noqa", "GPU001",
+                           replace_line(TRAIN, 8, "        loss.backward()  # noqa: GPU001"),
+                           [("GPU101", 10, 9), ("GPU201", 11, 9)])
+    # GPU001's own fix is unsafe: offered, but never the preferred one.
+    for action in record["actions"]:
+        check(not action["isPreferred"], f"an action for the unsafe GPU001 fix is preferred: {action}")
+
+
+def case_fix_all(args):
+    """source.fixAll.gpulint applies the safe fixes (GPU101, GPU201) and
+    leaves the unsafe one (GPU001) as a finding."""
+    text = replace_line(TRAIN, 10, "        losses.append(loss.detach())")
+    text = text.replace("        torch.cuda.empty_cache()\n", "")
+    act_and_check(args, "fixall", None, text, [("GPU001", 8, 9)])
+
+
+def case_hover(args):
+    """Hover on a reported range shows the rule's page."""
+    with tempfile.TemporaryDirectory(prefix="gpulint-nvim-") as folder:
+        make_project(folder, TRAIN)
+        record = run_nvim(args, folder, "hover", "GPU101")
+        check_diagnostics(record["before"], record["before_shown"], BEFORE, cli_findings(args, folder))
+        hover = record.get("hover")
+        check(hover is not None, "no hover at the GPU101 finding")
+        contents = hover["contents"]
+        text = contents["value"] if isinstance(contents, dict) else json.dumps(contents)
+        page = rule_page(args, "gpu101_tensor_kept_with_graph.md")
+        heading = page.split("\n", 1)[0].lstrip("# ")
+        check(heading in text, f"hover lacks the page's heading {heading!r}:\n{text}")
+        first = page.split("## What it does\n", 1)[1].split("\n", 1)[0]
+        check(first in text, f"hover lacks the page's first line of 'What it does' {first!r}:\n{text}")
+
+
+def rule_page(args, name):
+    with open(os.path.join(args.source, "rules", name)) as file:
+        return file.read()
+
+
+CASES = {"nvim_quickfix": case_quickfix, "nvim_noqa": case_noqa, "nvim_fix_all": case_fix_all,
+         "nvim_hover": case_hover}
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--gpulint")
+    parser.add_argument("--source")
+    parser.add_argument("--list", action="store_true")
+    parser.add_argument("case", nargs="?")
+    args = parser.parse_args()
+    if args.list:
+        print("\n".join(CASES))
+        return 0
+    if shutil.which("nvim") is None:
+        print("skipped: nvim is not installed (apt-get install neovim)")
+        return SKIP
+    try:
+        CASES[args.case](args)
+    except Failure as failure:
+        print(f"FAIL {args.case}: {failure}")
+        return 1
+    print(f"ok {args.case}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
