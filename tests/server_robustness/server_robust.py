@@ -1,0 +1,446 @@
+#!/usr/bin/env python3
+"""`gpulint server` under bad input: one case per kind of abuse.
+
+    server_robust.py GPULINT CASE        (server_robust.py --list prints the cases)
+
+Each case starts the real server over pipes in a fresh project folder
+(pyproject.toml and train.py, a training loop with known findings), sends
+what the case is about, and requires the answer the Language Server
+Protocol and JSON-RPC ask for: an error response with the right code, a
+notice, or silence, and then that the server still serves (a later request
+is answered, a later document is linted). Every wait has a timeout: a hang
+is a failure, and so is an exit by a signal or an exit the case did not ask
+for.
+
+Exit 0 when the case holds, 1 otherwise.
+"""
+import os
+import sys
+import tempfile
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from lsp_client import ProtocolError, Server, Timeout, frame, uri_of  # noqa: E402
+
+# JSON-RPC and LSP error codes.
+PARSE_ERROR, INVALID_REQUEST, METHOD_NOT_FOUND, INVALID_PARAMS = -32700, -32600, -32601, -32602
+SERVER_NOT_INITIALIZED, REQUEST_FAILED = -32002, -32803
+
+TRAIN = """import torch
+
+
+def train(model, loader, optimizer, criterion):
+    losses = []
+    for x, y in loader:
+        optimizer.zero_grad()
+        loss = criterion(model(x), y)
+        loss.backward()
+        optimizer.step()
+        losses.append(loss)
+    print(len(losses))
+"""
+KEPT_LINE = 10          # 0-based line of `losses.append(loss)`: GPU101
+KEPT = "        losses.append(loss)"
+KEPT_FIXED = "        losses.append(loss.item())"
+
+
+class Failure(Exception):
+    pass
+
+
+def check(condition, message):
+    if not condition:
+        raise Failure(message)
+
+
+def codes(publish):
+    return sorted((d["code"], d["range"]["start"]["line"]) for d in publish["diagnostics"])
+
+
+# Shared steps ---------------------------------------------------------------
+
+def open_train(server, folder, name="train.py", text=TRAIN):
+    """Opens a training script; requires its one GPU101 finding."""
+    uri = server.open(os.path.join(folder, name), text)
+    publish = server.diagnostics(uri)
+    check(codes(publish) == [("GPU101", KEPT_LINE)], f"{name}: expected GPU101 on line {KEPT_LINE + 1}, got {codes(publish)}")
+    return uri
+
+
+def still_serves(server, folder):
+    """A request is answered and a newly opened document is linted."""
+    response = server.call("textDocument/hover", {"textDocument": {"uri": uri_of(os.path.join(folder, "train.py"))},
+                                                  "position": {"line": 0, "character": 0}})
+    check("id" in response and ("result" in response or "error" in response), f"a malformed response: {response}")
+    open_train(server, folder, f"alive_{server.next_id}.py")
+
+
+def error_code(response):
+    return (response.get("error") or {}).get("code")
+
+
+def expect_error(response, code, what):
+    check(error_code(response) == code, f"{what}: expected error {code}, got {response}")
+    check(isinstance(response["error"].get("message"), str) and response["error"]["message"],
+          f"{what}: an error without a message: {response}")
+
+
+def unsolicited_errors(server):
+    """Responses nobody asked for (id null) seen so far."""
+    return [m for m in server.seen if "method" not in m and m.get("id") is None]
+
+
+# Framing --------------------------------------------------------------------
+
+def case_bad_content_length(server, folder):
+    """A header block whose Content-Length is not a number is dropped; the
+    next message is read."""
+    server.initialize(folder)
+    server.send_raw(b"Content-Length: twelve\r\n\r\n")
+    still_serves(server, folder)
+
+
+def case_negative_content_length(server, folder):
+    server.initialize(folder)
+    server.send_raw(b"Content-Length: -5\r\n\r\n")
+    still_serves(server, folder)
+
+
+def case_missing_header(server, folder):
+    """A body with no header before it (JSON, then a blank line) is dropped
+    as a header block without Content-Length; the next message is read."""
+    server.initialize(folder)
+    server.send_raw(b'{"jsonrpc": "2.0", "id": 99, "method": "shutdown"}\r\n\r\n')
+    still_serves(server, folder)
+    check(not any(m.get("id") == 99 for m in server.seen), "a body without a header was answered")
+
+
+def case_long_header_line(server, folder):
+    """A header line of 1 MB (over the reader's limit) is dropped."""
+    server.initialize(folder)
+    server.send_raw(b"X-Padding: " + b"a" * (1 << 20) + b"\r\n\r\n")
+    still_serves(server, folder)
+
+
+def case_huge_length_then_eof(server, folder):
+    """A header that announces 1 TB, a few bytes, then the end of input: the
+    server neither waits for the rest nor allocates it; it exits."""
+    server.initialize(folder)
+    rss = server.rss_kib()
+    server.send_raw(b"Content-Length: 1099511627776\r\n\r\n{\"jsonrpc\":")
+    time.sleep(0.5)
+    check(server.rss_kib() < rss + 64 * 1024, f"RSS grew from {rss} KiB to {server.rss_kib()} KiB on a header alone")
+    server.close_stdin()
+    status = server.wait_exit(10)
+    check(status == 1, f"exit status {status} at the end of input without shutdown (1 expected)")
+
+
+def case_oversized_body(server, folder):
+    """A body over the reader's 64 MB limit is read through and dropped
+    (answered with an error when it is a request); the next message is
+    read."""
+    server.initialize(folder)
+    body = b'{"jsonrpc": "2.0", "id": 77, "method": "gpulint/x", "params": "' + b"a" * (65 << 20) + b'"}'
+    server.send_raw(frame(body))
+    still_serves(server, folder)
+
+
+# JSON-RPC -------------------------------------------------------------------
+
+def case_invalid_json(server, folder):
+    """A body that is not JSON: a parse error (-32700, id null), and the
+    server goes on."""
+    server.initialize(folder)
+    server.send_raw(frame(b'{"jsonrpc": "2.0", "id": 5, "method": '))
+    response = server.wait_for(lambda m: "method" not in m, "the parse error")
+    check(response.get("id", "absent") is None, f"a parse error's id must be null: {response}")
+    expect_error(response, PARSE_ERROR, "invalid JSON")
+    still_serves(server, folder)
+
+
+def case_invalid_utf8_json(server, folder):
+    """A body with bytes that are not UTF-8 inside a string: answered (a
+    parse error, or read as text), never a crash; the server goes on."""
+    server.initialize(folder)
+    path = os.path.join(folder, "latin1.py")
+    server.send_raw(frame(b'{"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": '
+                          b'{"uri": "' + uri_of(path).encode() + b'", "languageId": "python", "version": 1, '
+                          b'"text": "x = \'caf\xe9\xff\xfe\'\\n"}}}'))
+    still_serves(server, folder)
+
+
+def case_not_a_request(server, folder):
+    """Valid JSON that is not a request or notification: Invalid Request
+    (-32600), with the request's id when it has one."""
+    server.initialize(folder)
+    server.send({"jsonrpc": "2.0", "id": 41, "method": 17})
+    expect_error(server.response(41), INVALID_REQUEST, "a method that is not a string")
+    server.send_raw(frame(b"42"))
+    response = server.wait_for(lambda m: "method" not in m and m.get("id") is None, "an error for a bare number")
+    expect_error(response, INVALID_REQUEST, "a bare number")
+    server.send_raw(frame(b"[]"))
+    response = server.wait_for(lambda m: "method" not in m and m.get("id") is None, "an error for an array")
+    expect_error(response, INVALID_REQUEST, "an empty array")
+    still_serves(server, folder)
+
+
+def case_unknown_method(server, folder):
+    """An unknown request: Method Not Found (-32601) with its id; an unknown
+    notification (also a `$/` one): no answer at all."""
+    server.initialize(folder)
+    expect_error(server.call("gpulint/noSuchMethod", {}), METHOD_NOT_FOUND, "an unknown request")
+    expect_error(server.call("$/noSuchRequest", {}), METHOD_NOT_FOUND, "an unknown $/ request")
+    server.notify("gpulint/noSuchNotification", {"x": 1})
+    server.notify("$/noSuchNotification", {})
+    server.notify("$/cancelRequest", {"id": 12345})
+    still_serves(server, folder)
+    check(not unsolicited_errors(server), f"a notification was answered: {unsolicited_errors(server)}")
+
+
+def case_before_initialize(server, folder):
+    """A request before initialize: Server Not Initialized (-32002); a
+    notification before it is dropped."""
+    server.open(os.path.join(folder, "train.py"), TRAIN)
+    expect_error(server.call("textDocument/hover", {"textDocument": {"uri": uri_of(os.path.join(folder, "train.py"))},
+                                                    "position": {"line": 0, "character": 0}}),
+                 SERVER_NOT_INITIALIZED, "hover before initialize")
+    server.initialize(folder)
+    still_serves(server, folder)
+    check(not any(m.get("method") == "textDocument/publishDiagnostics"
+                  and m["params"]["uri"].endswith("/train.py") for m in server.seen),
+          "a document opened before initialize was linted")
+
+
+def case_initialize_twice(server, folder):
+    server.initialize(folder)
+    expect_error(server.call("initialize", {"processId": None, "rootUri": None, "capabilities": {}}),
+                 INVALID_REQUEST, "a second initialize")
+    still_serves(server, folder)
+
+
+# Documents ------------------------------------------------------------------
+
+def hover_and_actions(server, uri):
+    hover = server.call("textDocument/hover", {"textDocument": {"uri": uri}, "position": {"line": KEPT_LINE, "character": 9}})
+    actions = server.call("textDocument/codeAction", {
+        "textDocument": {"uri": uri},
+        "range": {"start": {"line": KEPT_LINE, "character": 0}, "end": {"line": KEPT_LINE, "character": 5}},
+        "context": {"diagnostics": []}})
+    return hover, actions
+
+
+def case_closed_document(server, folder):
+    """Hover and code actions for a closed document, and for one never
+    opened: Invalid Params (-32602) naming the document, not a crash and not
+    a stale answer."""
+    server.initialize(folder)
+    uri = open_train(server, folder)
+    hover, actions = hover_and_actions(server, uri)
+    check(hover.get("result") and actions.get("result"), f"no hover or actions while open: {hover} {actions}")
+    server.notify("textDocument/didClose", {"textDocument": {"uri": uri}})
+    cleared = server.diagnostics(uri)
+    check(cleared["diagnostics"] == [], f"closing did not clear the diagnostics: {cleared}")
+    for target in (uri, uri_of(os.path.join(folder, "never_opened.py"))):
+        hover, actions = hover_and_actions(server, target)
+        expect_error(hover, INVALID_PARAMS, f"hover on {target}")
+        expect_error(actions, INVALID_PARAMS, f"codeAction on {target}")
+    still_serves(server, folder)
+
+
+def case_change_unknown_document(server, folder):
+    """didChange and didClose for a document never opened: dropped (a log
+    message at most), nothing published for it."""
+    server.initialize(folder)
+    uri = uri_of(os.path.join(folder, "ghost.py"))
+    server.notify("textDocument/didChange", {"textDocument": {"uri": uri, "version": 2},
+                                             "contentChanges": [{"text": TRAIN}]})
+    server.notify("textDocument/didClose", {"textDocument": {"uri": uri}})
+    server.notify("textDocument/didSave", {"textDocument": {"uri": uri}})
+    still_serves(server, folder)
+    check(not any(m.get("method") == "textDocument/publishDiagnostics" and m["params"]["uri"] == uri
+                  for m in server.seen), "diagnostics published for a document never opened")
+
+
+def case_out_of_range_edit(server, folder):
+    """An edit whose range lies past the end of the text (or ends before it
+    starts) does not corrupt the document: the server either clamps it as
+    the protocol's positions allow, or drops it; the next full change is
+    linted exactly."""
+    server.initialize(folder)
+    uri = open_train(server, folder)
+    for version, rng in enumerate([
+            {"start": {"line": 500, "character": 0}, "end": {"line": 900, "character": 4}},
+            {"start": {"line": 3, "character": 9999}, "end": {"line": 3, "character": 99999}},
+            {"start": {"line": 5, "character": 0}, "end": {"line": 2, "character": 0}},
+            {"start": {"line": -1, "character": -4}, "end": {"line": 0, "character": 0}}], start=2):
+        server.notify("textDocument/didChange", {"textDocument": {"uri": uri, "version": version},
+                                                 "contentChanges": [{"range": rng, "text": "junk"}]})
+    still_serves(server, folder)
+    server.notify("textDocument/didChange", {"textDocument": {"uri": uri, "version": 10},
+                                             "contentChanges": [{"text": TRAIN.replace(KEPT, KEPT_FIXED)}]})
+    publish = server.diagnostics(uri, version=10)
+    check(publish["diagnostics"] == [], f"the fixed text still has findings: {codes(publish)}")
+
+
+def case_huge_document(server, folder):
+    """A 50 MB document: the server keeps it but does not lint it, says so
+    (window/showMessage or logMessage naming the size), and answers the
+    next request within a bounded time."""
+    server.initialize(folder)
+    text = TRAIN + ("x = 1  # padding to make the file large\n" * (50 * 1024 * 1024 // 40))
+    start = time.monotonic()
+    uri = server.open(os.path.join(folder, "huge.py"), text)
+    notice = server.wait_for(lambda m: m.get("method") in ("window/showMessage", "window/logMessage")
+                             and "huge.py" in m["params"]["message"], "a notice about huge.py", timeout=30)
+    check(any(word in notice["params"]["message"].lower() for word in ("large", "size", "bytes", "mb")),
+          f"the notice does not say the file is too large: {notice}")
+    still_serves(server, folder)
+    elapsed = time.monotonic() - start
+    check(elapsed < 30, f"the server took {elapsed:.1f} s over a 50 MB document")
+    check(not any(m.get("method") == "textDocument/publishDiagnostics" and m["params"]["uri"] == uri
+                  and m["params"]["diagnostics"] for m in server.seen), "a document over the limit was linted")
+
+
+def case_binary_document(server, folder):
+    """A document of NUL bytes, control characters, a lone surrogate and
+    random bytes read as Latin-1: linted (a syntax error at most) or
+    refused, never a crash; the server goes on."""
+    server.initialize(folder)
+    junk = "\x00\x01\x02\ufffe\udcff" + "".join(chr(b) for b in os.urandom(4096)) + "\x00"
+    uri = server.open(os.path.join(folder, "binary.py"), junk)
+    publish = server.diagnostics(uri)
+    check(all(d["code"].startswith("GPU9") for d in publish["diagnostics"]),
+          f"unexpected findings in binary junk: {codes(publish)}")
+    server.notify("textDocument/didChange", {"textDocument": {"uri": uri, "version": 2}, "contentChanges": [
+        {"range": {"start": {"line": 0, "character": 1}, "end": {"line": 0, "character": 3}}, "text": "\x00\udcff"}]})
+    still_serves(server, folder)
+
+
+def case_memory_flat(server, folder):
+    """RSS stays flat over thousands of incremental edits, each linted.
+
+    The edit toggles line 11 between `losses.append(loss)` (a GPU101
+    finding) and `losses.append(loss.item())` (none), so every version has
+    other diagnostics and the test waits for each one: every edit is parsed
+    incrementally, linted and published. The text stays the same size, so
+    a server that frees what it replaces stays at its warm-up size. The
+    bound, +10 MB over 5,000 edits, is 2 KB per edit: a leak of one parse
+    tree, one findings list or one message per edit is larger than that;
+    allocator noise (glibc keeps freed chunks in its arenas) is well under
+    it.
+    """
+    server.initialize(folder)
+    uri = open_train(server, folder)
+    version = 1
+
+    def edit():
+        nonlocal version
+        version += 1
+        fixed = version % 2 == 0
+        old, new = (KEPT, KEPT_FIXED) if fixed else (KEPT_FIXED, KEPT)
+        server.notify("textDocument/didChange", {"textDocument": {"uri": uri, "version": version}, "contentChanges": [
+            {"range": {"start": {"line": KEPT_LINE, "character": 0}, "end": {"line": KEPT_LINE, "character": len(old)}},
+             "text": new}]})
+        publish = server.diagnostics(uri, version=version)
+        expected = [] if fixed else [("GPU101", KEPT_LINE)]
+        check(codes(publish) == expected, f"version {version}: {codes(publish)}, expected {expected}")
+        server.seen.clear()
+
+    for _ in range(500):
+        edit()
+    warm = server.rss_kib()
+    for _ in range(5000):
+        edit()
+    after = server.rss_kib()
+    print(f"VmRSS after 500 edits {warm} KiB, after 5,000 more {after} KiB ({after - warm:+d} KiB)")
+    check(after - warm <= 10 * 1024, f"RSS grew by {after - warm} KiB over 5,000 edits (bound 10240 KiB)")
+
+
+# Lifecycle ------------------------------------------------------------------
+
+def case_exit_without_shutdown(server, folder):
+    server.initialize(folder)
+    open_train(server, folder)
+    server.notify("exit")
+    status = server.wait_exit(10)
+    check(status == 1, f"exit without shutdown: status {status}, expected 1")
+
+
+def case_shutdown_then_exit(server, folder):
+    server.initialize(folder)
+    open_train(server, folder)
+    response = server.call("shutdown")
+    check("result" in response and response["result"] is None, f"shutdown's result must be null: {response}")
+    server.notify("exit")
+    status = server.wait_exit(10)
+    check(status == 0, f"shutdown then exit: status {status}, expected 0")
+
+
+def case_eof_on_stdin(server, folder):
+    """The end of input without shutdown or exit: the server ends (status
+    1, as for an exit without shutdown) instead of waiting forever."""
+    server.initialize(folder)
+    open_train(server, folder)
+    server.close_stdin()
+    status = server.wait_exit(10)
+    check(status == 1, f"end of input: status {status}, expected 1")
+
+
+def case_eof_after_shutdown(server, folder):
+    server.initialize(folder)
+    server.call("shutdown")
+    server.close_stdin()
+    status = server.wait_exit(10)
+    check(status == 0, f"end of input after shutdown: status {status}, expected 0")
+
+
+def case_requests_after_shutdown(server, folder):
+    """After shutdown every request but exit gets Invalid Request (-32600);
+    notifications other than exit are dropped; exit then ends with 0."""
+    server.initialize(folder)
+    uri = open_train(server, folder)
+    server.call("shutdown")
+    hover, actions = hover_and_actions(server, uri)
+    expect_error(hover, INVALID_REQUEST, "hover after shutdown")
+    expect_error(actions, INVALID_REQUEST, "codeAction after shutdown")
+    expect_error(server.call("shutdown"), INVALID_REQUEST, "a second shutdown")
+    server.notify("textDocument/didChange", {"textDocument": {"uri": uri, "version": 2}, "contentChanges": [{"text": "x"}]})
+    server.notify("exit")
+    status = server.wait_exit(10)
+    check(status == 0, f"exit after shutdown: status {status}, expected 0")
+
+
+CASES = {name[len("case_"):]: function for name, function in globals().items() if name.startswith("case_")}
+
+
+def main():
+    if sys.argv[1:] == ["--list"]:
+        print("\n".join(CASES))
+        return 0
+    gpulint, case = sys.argv[1], sys.argv[2]
+    with tempfile.TemporaryDirectory(prefix="gpulint-server-") as folder:
+        with open(os.path.join(folder, "pyproject.toml"), "w") as file:
+            file.write("[project]\nname = \"demo\"\n\n[tool.gpulint]\n")
+        with open(os.path.join(folder, "train.py"), "w") as file:
+            file.write(TRAIN)
+        args = ["server", "--debounce", "0"] if case == "memory_flat" else ["server"]
+        server = Server(gpulint, folder, args)
+        try:
+            CASES[case](server, folder)
+            status = server.process.poll()
+            check(status is None or status >= 0, f"the server was killed by signal {-status if status else ''}")
+        except (Failure, Timeout, ProtocolError) as failure:
+            status = server.process.poll()
+            print(f"FAIL {case}: {failure}")
+            if status is not None and status < 0:
+                print(f"the server was killed by signal {-status}")
+            print("server stderr:\n" + server.stderr_text()[-4000:])
+            return 1
+        finally:
+            server.kill()
+    print(f"ok {case}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
