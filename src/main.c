@@ -24,5 +24,6 @@ int main(int argc, char **argv) {
   if (strcmp(command, "rule") == 0) return cli_rule(argc, argv, 2);
   if (strcmp(command, "verify") == 0) return verify_main(argc - 1, argv + 1);
   if (strcmp(command, "check") == 0) return cli_check(argc, argv, 2);
+  if (cli_mistyped_command(command)) return EXIT_USAGE;
   return cli_check(argc, argv, 1);
 }

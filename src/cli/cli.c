@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cache.h"
@@ -16,6 +17,7 @@
 #include "report.h"
 #include "run.h"
 #include "settings.h"
+#include "suggest.h"
 
 /* Standard input larger than this is refused. */
 #define MAX_STDIN_BYTES (256u * 1024u * 1024u)
@@ -30,6 +32,7 @@ typedef struct {
   FILE *out;
   bool failed; /* exit 2 at the end */
   bool stdin_fixed; /* the fixed standard input went to the output */
+  bool rules_selected; /* some file is linted with at least one rule (before per-file ignores) */
 } Check;
 
 static int cli__usage_error(const char *message) {
@@ -74,6 +77,13 @@ static bool check__wants_stdin(const CheckOptions *options) {
   return false;
 }
 
+static bool check__selects_any(const GlRuleSet *rules) {
+  for (uint32_t r = 0; r < GL_MAX_RULES; r++) {
+    if (rules->enabled[r]) return true;
+  }
+  return false;
+}
+
 /* One job for standard input, named by --stdin-filename (or "-"). With
  * force-exclude, an excluded name lints nothing. */
 static bool check__stdin_job(Check *self) {
@@ -92,6 +102,7 @@ static bool check__stdin_job(Check *self) {
     LintJob job = {0};
     job.path = path_display(name);
     job.rules = settings_rules_for(settings, absolute);
+    self->rules_selected |= check__selects_any(&settings->rules);
     job.input = check__read_stdin(&job.input_length);
     if (!job.input) {
       fprintf(stderr, "gpulint: cannot read standard input\n");
@@ -122,6 +133,7 @@ static bool check__discover(Check *self) {
     LintJob job = {0};
     job.path = gl_strdup(file->path);
     job.rules = settings_rules_for(file->settings, file->absolute);
+    self->rules_selected |= check__selects_any(&file->settings->rules);
     array_push(&self->jobs, job);
   }
   return true;
@@ -206,7 +218,7 @@ static int check__report(Check *self, OutputFormat format, const Settings *root,
   if (report_problems(stderr, files, self->jobs.size, self->options.quiet) > 0) self->failed = true;
   char *base = check__base(self, format);
   ReportOptions options = {format, check__color(self), self->options.quiet, self->options.statistics,
-                           self->cwd, base, ran, fixes->applied_count, root->unsafe_fixes};
+                           self->cwd, base, ran, fixes->applied_count, root->unsafe_fixes, !self->rules_selected};
   FILE *out = self->out == stdout && self->stdin_fixed ? stderr : self->out; /* stdout holds the fixed source */
   report_print(out, &options, files, self->jobs.size);
   fflush(self->out);
@@ -285,6 +297,17 @@ static int check__prepare(Check *self, OutputFormat *format, const Settings **ro
   return -1;
 }
 
+/* A selection that leaves every rule off (`--select ALL --ignore ALL`, a
+ * config's `select = []`) checks nothing: said on stderr, and the summary
+ * says so instead of "All checks passed!". Per-file ignores do not count:
+ * turning rules off for some files is their purpose. */
+static void check__warn_if_no_rules(Check *self, const Settings *root) {
+  if (self->jobs.size == 0) self->rules_selected = check__selects_any(&root->rules);
+  if (self->rules_selected) return;
+  fprintf(stderr, "gpulint: warning: no rules selected: the selection (--select, --extend-select, --ignore and "
+                  "the config's select, extend-select, ignore) leaves every rule off; nothing is checked\n");
+}
+
 /* Finds the files (or reads standard input), lints them and reports. */
 static int check__run(Check *self, OutputFormat format, const Settings *root) {
   bool ok = check__wants_stdin(&self->options) ? check__stdin_job(self) : check__discover(self);
@@ -293,6 +316,7 @@ static int check__run(Check *self, OutputFormat format, const Settings *root) {
     return EXIT_USAGE;
   }
   if (self->options.show_files) return check__show_files(self);
+  check__warn_if_no_rules(self, root);
   uint32_t threads = self->options.jobs ? self->options.jobs : run_default_threads();
   bool want_lines = format == FORMAT_FULL || format == FORMAT_SARIF || format == FORMAT_GITLAB;
   /* Results linted alone (--no-index) are not the project's: they skip the cache. */
@@ -341,16 +365,52 @@ int cli_check(int argc, char **argv, int first) {
   return status;
 }
 
+/* ---- Mistyped commands ------------------------------------------------------------------ */
+
+static const char *const COMMANDS[] = {"check", "rule", "rules", "verify", "server", "version", "help"};
+
+static bool cli__ends_with(const char *word, const char *suffix) {
+  size_t length = strlen(word), suffix_length = strlen(suffix);
+  return length >= suffix_length && strcmp(word + length - suffix_length, suffix) == 0;
+}
+
+bool cli_mistyped_command(const char *word) {
+  struct stat info;
+  if (word[0] == '-' || strchr(word, '/') || stat(word, &info) == 0) return false;
+  if (cli__ends_with(word, ".py") || cli__ends_with(word, ".pyi") || cli__ends_with(word, ".ipynb")) return false;
+  const char *meant = suggest_closest(word, COMMANDS, sizeof COMMANDS / sizeof COMMANDS[0]);
+  if (!meant) return false;
+  fprintf(stderr, "gpulint: unknown command `%s`; did you mean `%s`?\nRun `gpulint --help` for usage.\n", word, meant);
+  return true;
+}
+
 /* ---- rules and rule ---------------------------------------------------------------------- */
 
+static const char *const CATALOGUE_OPTIONS[] = {"output-format", "format", "all"};
+
+/* An option the catalogue commands do not know: reported with the one
+ * meant, when one is close. */
+static void cli__unknown_catalogue_option(const char *arg) {
+  char *hint = suggest_option(arg, CATALOGUE_OPTIONS, sizeof CATALOGUE_OPTIONS / sizeof CATALOGUE_OPTIONS[0]);
+  char *message = gl_format("unknown option `%s`%s", arg, hint);
+  cli__usage_error(message);
+  free(message);
+  free(hint);
+}
+
 /* Reads `--output-format json|text` (or --format) from argv[first..];
- * other arguments go to `rest`. Returns false on a usage error. */
+ * other arguments (and --all) go to `rest`. Returns false on a usage
+ * error. */
 static bool cli__catalogue_options(int argc, char **argv, int first, bool *json, StringList *rest) {
   for (int i = first; i < argc; i++) {
     const char *arg = argv[i], *value = NULL;
     if (strcmp(arg, "--output-format") == 0 || strcmp(arg, "--format") == 0) value = i + 1 < argc ? argv[++i] : "";
     else if (strncmp(arg, "--output-format=", 16) == 0) value = arg + 16;
     else if (strncmp(arg, "--format=", 9) == 0) value = arg + 9;
+    if (!value && arg[0] == '-' && arg[1] && strcmp(arg, "--all") != 0) {
+      cli__unknown_catalogue_option(arg);
+      return false;
+    }
     if (!value) {
       string_list_push(rest, arg);
       continue;

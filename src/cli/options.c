@@ -6,6 +6,7 @@
 
 #include "report.h"
 #include "select.h"
+#include "suggest.h"
 
 #define MAX_JOBS 1024
 
@@ -337,13 +338,25 @@ static size_t options__lookup(const char *arg, const char **attached) {
   return FLAG_COUNT;
 }
 
+/* "unknown option `ARG`", with the closest flag's name when one is close;
+ * the caller frees it. */
+static char *options__unknown(const char *arg) {
+  const char *names[FLAG_COUNT];
+  for (size_t i = 0; i < FLAG_COUNT; i++) names[i] = FLAGS[i].name;
+  char *hint = suggest_option(arg, names, FLAG_COUNT);
+  const char *equals = strchr(arg, '=');
+  char *message = gl_format("unknown option `%.*s`%s", equals ? (int)(equals - arg) : (int)strlen(arg), arg, hint);
+  free(hint);
+  return message;
+}
+
 /* Applies the flag at argv[*i], taking its value from the next argument
  * when it is not attached. */
 static bool options__flag(CheckOptions *self, int argc, char **argv, int *i, char **error) {
   const char *arg = argv[*i], *value = NULL;
   size_t flag = options__lookup(arg, &value);
   if (flag == FLAG_COUNT) {
-    *error = gl_format("unknown option `%s`", arg);
+    *error = options__unknown(arg);
     return false;
   }
   if (!FLAGS[flag].takes_value && value) {

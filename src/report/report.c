@@ -39,7 +39,7 @@ bool report_parse_format(const char *name, OutputFormat *format) {
 }
 
 ReportOptions report_options_default(OutputFormat format) {
-  ReportOptions options = {format, false, false, false, NULL, NULL, gl_rule_set_default(), 0, false};
+  ReportOptions options = {format, false, false, false, NULL, NULL, gl_rule_set_default(), 0, false, false};
   return options;
 }
 
@@ -234,7 +234,7 @@ static void report__fixable(FILE *out, const ReportOptions *options, const Repor
 static void report__summary(FILE *out, const ReportOptions *options, size_t total, size_t files_with_findings,
                             size_t failed) {
   if (total == 0 && failed == 0 && options->fixed == 0) {
-    fprintf(out, "All checks passed!\n");
+    fprintf(out, options->no_rules ? "No rules selected: nothing was checked.\n" : "All checks passed!\n");
     return;
   }
   if (options->fixed > 0) {

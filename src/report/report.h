@@ -48,6 +48,7 @@ typedef struct {
   GlRuleSet rules;     /* the rules that ran (SARIF lists every one) */
   uint32_t fixed;      /* fixes applied in this run (the summary says so) */
   bool unsafe_fixes;   /* unsafe fixes are on: the summary counts them as fixable */
+  bool no_rules;       /* no rule was selected: the summary says so, not "All checks passed!" */
 } ReportOptions;
 
 /* Parses a --output-format value; false if unknown. */

@@ -18,6 +18,7 @@
 #include "gpulint.h"
 #include "nvml.h"
 #include "output.h"
+#include "suggest.h"
 #include "verify_config.h"
 
 #define EXIT_MATCHED 0
@@ -105,6 +106,27 @@ static void options__rules(Options *self, const char *list) {
   free(copy);
 }
 
+/* Every option's name; those before "list" take a value. */
+static const char *const OPTION_NAMES[] = {"rule",   "python",       "json",  "plot",   "repros",  "save-traces",
+                                           "replay", "nvml-library", "steps", "device", "timeout", "list",
+                                           "help"};
+#define VALUE_OPTIONS 11
+
+static bool options__takes_value(const char *name) {
+  for (size_t i = 0; i < VALUE_OPTIONS; i++) {
+    if (strncmp(name, "--", 2) == 0 && strcmp(OPTION_NAMES[i], name + 2) == 0) return true;
+  }
+  return false;
+}
+
+/* "unknown option `--jsn`; did you mean `--json`?" */
+static int options__unknown(const char *name) {
+  char *hint = suggest_option(name, OPTION_NAMES, sizeof OPTION_NAMES / sizeof OPTION_NAMES[0]);
+  fprintf(stderr, "gpulint: verify: unknown option `%s`%s\nRun `gpulint verify --help` for usage.\n", name, hint);
+  free(hint);
+  return EXIT_SETUP;
+}
+
 /* An option that takes a value; returns -1 on success, else an exit status. */
 static int options__value(Options *self, const char *name, const char *value) {
   double number;
@@ -126,18 +148,9 @@ static int options__value(Options *self, const char *name, const char *value) {
     if (!options__number(value, 1, 86400, &number)) return verify__usage_error("--timeout needs seconds", value);
     self->timeout_s = number;
   } else {
-    return verify__usage_error("unknown option", name);
+    return options__unknown(name);
   }
   return -1;
-}
-
-static bool options__takes_value(const char *name) {
-  static const char *const NAMES[] = {"--rule", "--python", "--json", "--plot", "--repros", "--save-traces",
-                                      "--replay", "--nvml-library", "--steps", "--device", "--timeout"};
-  for (size_t i = 0; i < sizeof NAMES / sizeof NAMES[0]; i++) {
-    if (strcmp(NAMES[i], name) == 0) return true;
-  }
-  return false;
 }
 
 /* Returns -1 to go on, or an exit status (also after --help). */
@@ -153,7 +166,7 @@ static int options__parse(Options *self, int argc, char **argv) {
     } else if (equals) {
       char *name = gl_strndup(arg, (size_t)(equals - arg));
       int status = options__takes_value(name) ? options__value(self, name, equals + 1)
-                                              : verify__usage_error("unknown option", name);
+                                              : options__unknown(name);
       free(name);
       if (status >= 0) return status;
     } else if (options__takes_value(arg)) {
@@ -161,7 +174,7 @@ static int options__parse(Options *self, int argc, char **argv) {
       int status = options__value(self, arg, argv[++i]);
       if (status >= 0) return status;
     } else if (arg[0] == '-' && arg[1]) {
-      return verify__usage_error("unknown option", arg);
+      return options__unknown(arg);
     } else {
       array_push(&self->paths, gl_strdup(arg));
     }

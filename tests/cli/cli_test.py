@@ -1476,6 +1476,86 @@ def pre_commit_hook(t):
     check(run("git", "commit", "-m", "generated").returncode == 0, "an excluded file was linted")
 
 
+# ---- Mistyped commands and options, empty selections -------------------------------------------
+
+def usage_error(run, message):
+    """The run exited 2 and its stderr's first line is `gpulint: MESSAGE`."""
+    run.expect(2)
+    equal(run.err.splitlines()[0] if run.err else "", "gpulint: " + message, "usage error")
+    equal(run.out, "", "stdout of a usage error")
+
+
+@case
+def mistyped_command_gets_a_suggestion(t):
+    t.write("bad.py", BAD)
+    for word, meant in [("chek", "check"), ("rulse", "rules"), ("rul", "rule"), ("verfy", "verify"),
+                        ("sever", "server"), ("verison", "version"), ("hlep", "help")]:
+        usage_error(t.run(word, "."), "unknown command `%s`; did you mean `%s`?" % (word, meant))
+    # Not close to a command, a path with a slash, a Python file: missing paths, as before.
+    for word in ["banana", "./chek", "chek.py", "sub/chek"]:
+        run = t.run(word).expect(2)
+        check("unknown command" not in run.err and "%s: no such file or directory" % word in run.err, run.err)
+    # A real file or directory named like a command is linted.
+    t.write("chek", BAD)
+    equal(t.run("chek").expect(1).findings(), [("chek", BAD_LINE, BAD_COLUMN, "GPU001")], "a file named chek")
+    t.write("verfy/train.py", BAD)
+    equal(t.run("verfy").expect(1).findings(), [("verfy/train.py", BAD_LINE, BAD_COLUMN, "GPU001")],
+          "a folder named verfy")
+
+
+@case
+def mistyped_options_get_a_suggestion(t):
+    t.write("bad.py", BAD)
+    usage_error(t.run("--selct", "GPU1", "."), "unknown option `--selct`; did you mean `--select`?")
+    usage_error(t.run("check", "--selct=GPU1"), "unknown option `--selct`; did you mean `--select`?")
+    usage_error(t.run("--ignroe", "GPU1"), "unknown option `--ignroe`; did you mean `--ignore`?")
+    usage_error(t.run("--output-fromat", "json"), "unknown option `--output-fromat`; did you mean `--output-format`?")
+    usage_error(t.run("--extend-sel", "GPU2"), "unknown option `--extend-sel`; did you mean `--extend-select`?")
+    usage_error(t.run("--frobnicate"), "unknown option `--frobnicate`")
+    usage_error(t.run("rules", "--formt", "json"), "unknown option `--formt`; did you mean `--format`?")
+    usage_error(t.run("rule", "GPU001", "--output-formt=json"),
+                "unknown option `--output-formt=json`; did you mean `--output-format`?")
+    usage_error(t.run("rule", "--al"), "unknown option `--al`; did you mean `--all`?")
+    run = t.run("verify", "--jsn", "out.json", "bad.py").expect(2)
+    equal(run.err.splitlines()[0], "gpulint: verify: unknown option `--jsn`; did you mean `--json`?", "verify")
+    run = t.run("verify", "--replya=traces").expect(2)
+    equal(run.err.splitlines()[0], "gpulint: verify: unknown option `--replya`; did you mean `--replay`?", "verify")
+    check(not os.path.exists(t.path("out.json")), "a usage error wrote the output")
+
+
+NO_RULES_WARNING = "gpulint: warning: no rules selected"
+
+
+@case
+def no_rules_selected_is_not_a_pass(t):
+    t.write("bad.py", BAD)
+    run = t.run("--select", "ALL", "--ignore", "ALL").expect(0)
+    equal(run.out, "No rules selected: nothing was checked.\n", "summary")
+    check(run.err.startswith(NO_RULES_WARNING), "no warning:\n" + run.err)
+    check("All checks passed" not in run.out + run.err, "claims a pass")
+    quiet = t.run("--select", "ALL", "--ignore", "ALL", "-q").expect(0)
+    equal(quiet.out, "", "quiet output")
+    check(quiet.err.startswith(NO_RULES_WARNING), "the warning is not quiet")
+    statistics = t.run("--select", "GPU0", "--ignore", "GPU0", "--output-format", "json").expect(0)
+    equal(statistics.json(), [], "json")
+    check(statistics.err.startswith(NO_RULES_WARNING), "json: no warning")
+    # The same from a config file, and from one under a folder linted alone.
+    t.write("pyproject.toml", "[tool.gpulint]\nselect = []\n")
+    run = t.run().expect(0)
+    equal(run.out, "No rules selected: nothing was checked.\n", "config summary")
+    check(run.err.startswith(NO_RULES_WARNING), "config: no warning")
+    # A flag that selects rules again, and a clean run with rules: the usual pass, no warning.
+    run = t.run("--extend-select", "GPU001").expect(1)
+    check(NO_RULES_WARNING not in run.err, run.err)
+    os.remove(t.path("pyproject.toml"))
+    t.write("bad.py", GOOD)
+    run = t.run().expect(0)
+    equal((run.out, run.err), ("All checks passed!\n", ""), "a clean run")
+    # Per-file ignores turn rules off on purpose: no warning when every file is ignored that way.
+    run = t.run("--extend-per-file-ignores", "*.py:ALL").expect(0)
+    equal((run.out, run.err), ("All checks passed!\n", ""), "per-file ignores")
+
+
 # ---- Driver ----------------------------------------------------------------------------------------
 
 def main():

@@ -279,7 +279,8 @@ static void test_cli_usage_errors_exit_2(void **state) {
       {"--steps", "0", "--steps needs 1..100000"},
       {"--rule", "GPU999", "no reproduction for rule: GPU999"},
       {"--timeout", "soon", "--timeout needs seconds"},
-      {"--colour", NULL, "unknown option: --colour"},
+      {"--colour", NULL, "unknown option `--colour`"},
+      {"--jsn", "x", "unknown option `--jsn`; did you mean `--json`?"},
       {"--repros", "/nonexistent", "/nonexistent holds no reproductions"},
   };
   for (size_t i = 0; i < sizeof CASES / sizeof CASES[0]; i++) {
