@@ -16,7 +16,12 @@ case asserts the exact codes and positions before, the file's content after
 and the diagnostics after. The messages and severities must be the ones
 `gpulint check --output-format json` gives for the same file.
 
-Exit 0 when the case holds, 77 (meson's skip) when `nvim` is not installed,
+The docs_* cases and nvim_docs_snippet check docs/editors.md: its Neovim
+0.7 setup runs as written, its Helix and VS Code settings parse and start
+the server, its by-hand shell lines get the initialize reply.
+
+Exit 0 when the case holds, 77 (meson's skip) when a case needs `nvim` and
+it is not installed,
 1 otherwise. Neovim and the server run in their own process group, killed
 when the case runs past LIMIT_S: a hang is a failure, never a stuck test.
 """
@@ -225,8 +230,120 @@ def rule_page(args, name):
         return file.read()
 
 
+# docs/editors.md ---------------------------------------------------------------
+
+SNIPPET_EPILOGUE = """
+-- Added by nvim_test.py: wait for the diagnostics, record them, quit.
+vim.api.nvim_create_autocmd('VimEnter', { once = true, callback = function() vim.schedule(function()
+  local waited = vim.wait(%d, function() return #vim.diagnostic.get(0) > 0 end, 20)
+  local shown, roots = {}, {}
+  for _, d in ipairs(vim.diagnostic.get(0)) do
+    table.insert(shown, { code = d.code, line = d.lnum + 1, col = d.col + 1 })
+  end
+  for _, client in pairs(vim.lsp.get_active_clients()) do table.insert(roots, client.config.root_dir) end
+  local file = assert(io.open(vim.env.GPULINT_NVIM_OUT, 'w'))
+  file:write(vim.json.encode({ shown = shown, waited = waited, roots = roots }))
+  file:close()
+  vim.cmd('qall!')
+end) end })
+""" % WAIT_MS
+
+
+def doc_blocks(args, language):
+    """The fenced code blocks of docs/editors.md in `language`."""
+    with open(os.path.join(args.source, "docs", "editors.md")) as file:
+        text = file.read()
+    blocks, fence = [], "```" + language + "\n"
+    for part in text.split(fence)[1:]:
+        blocks.append(part.split("\n```", 1)[0] + "\n")
+    check(blocks, f"docs/editors.md has no {language} block")
+    return blocks
+
+
+def doc_block(args, language, marker):
+    """The one block in `language` that contains `marker`."""
+    found = [block for block in doc_blocks(args, language) if marker in block]
+    check(len(found) == 1, f"docs/editors.md: {len(found)} {language} blocks contain {marker!r}")
+    return found[0]
+
+
+def case_docs_snippet(args):
+    """The Neovim 0.7 setup of docs/editors.md, run as it is written with
+    `gpulint` on the PATH: a file below the project's root is linted, and
+    the client's root is the folder of pyproject.toml."""
+    snippet = doc_block(args, "lua", "vim.lsp.start_client")
+    with tempfile.TemporaryDirectory(prefix="gpulint-nvim-") as folder:
+        folder = os.path.realpath(folder)
+        make_project(folder, TRAIN)
+        package = os.path.join(folder, "pkg")
+        os.mkdir(package)
+        os.rename(os.path.join(folder, "train.py"), os.path.join(package, "train.py"))
+        init = os.path.join(folder, "init.lua")
+        with open(init, "w") as file:
+            file.write(snippet + SNIPPET_EPILOGUE)
+        out = os.path.join(folder, "record.json")
+        env = dict(os.environ, GPULINT_NVIM_OUT=out, GPULINT_NO_CACHE="1",
+                   PATH=os.path.dirname(os.path.abspath(args.gpulint)) + os.pathsep + os.environ.get("PATH", ""))
+        env["XDG_STATE_HOME"] = env["XDG_CACHE_HOME"] = env["XDG_DATA_HOME"] = os.path.join(folder, ".xdg")
+        process = subprocess.Popen(["nvim", "--headless", "--clean", "-n", "-u", init, "train.py"], cwd=package,
+                                   env=env, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                                   stderr=subprocess.STDOUT, start_new_session=True)
+        try:
+            output, _ = process.communicate(timeout=LIMIT_S)
+        except subprocess.TimeoutExpired:
+            kill_group(process.pid)
+            raise Failure(f"nvim ran past {LIMIT_S} s and was killed")
+        finally:
+            kill_group(process.pid)
+        check(os.path.exists(out), "nvim left no record; it printed:\n" + output.decode(errors="replace"))
+        with open(out) as file:
+            record = json.load(file)
+        print(json.dumps(record))
+        check(record["waited"], "no diagnostics within the wait")
+        check(record["roots"] == [folder], f"client roots {record['roots']}, expected [{folder!r}]")
+        got = [(d["code"], d["line"], d["col"]) for d in record["shown"]]
+        check(sorted(got) == BEFORE, f"Neovim shows {got}, expected {BEFORE}")
+
+
+def case_docs_helix(args):
+    """The Helix languages.toml of docs/editors.md parses and declares the
+    server with the command that starts it."""
+    import tomllib
+    config = tomllib.loads(doc_block(args, "toml", "[language-server.gpulint]"))
+    server = config["language-server"]["gpulint"]
+    check([server["command"], *server["args"]] == ["gpulint", "server"], f"the server entry: {server}")
+    python = [language for language in config["language"] if language["name"] == "python"]
+    check(len(python) == 1 and "gpulint" in python[0]["language-servers"], f"the python entry: {python}")
+
+
+def case_docs_vscode(args):
+    """The VS Code settings of docs/editors.md are JSON and start the server."""
+    settings = json.loads(doc_block(args, "json", "glspc.server.command"))
+    command = [settings["glspc.server.command"], *settings["glspc.server.commandArguments"]]
+    check(command == ["gpulint", "server"], f"the command: {command}")
+    check(settings["glspc.server.languageId"] == ["python"], f"languageId: {settings['glspc.server.languageId']}")
+    check(isinstance(settings["glspc.server.initializationOptions"], dict), "initializationOptions is not an object")
+
+
+def case_docs_by_hand(args):
+    """The shell lines of docs/editors.md that try the server by hand: the
+    reply to initialize, then exit status 1 at the end of input."""
+    script = doc_block(args, "sh", "gpulint server")
+    env = dict(os.environ, PATH=os.path.dirname(os.path.abspath(args.gpulint)) + os.pathsep + os.environ.get("PATH", ""))
+    result = subprocess.run(["bash", "-c", "set -o pipefail\n" + script], capture_output=True, env=env, timeout=LIMIT_S)
+    check(result.returncode == 1, f"exit status {result.returncode} (1 expected); stderr: {result.stderr!r}")
+    header, _, body = result.stdout.partition(b"\r\n\r\n")
+    check(header == b"Content-Length: %d" % len(body), f"a malformed reply: {result.stdout[:200]!r}")
+    reply = json.loads(body)
+    capabilities = reply["result"]["capabilities"]
+    check(reply["id"] == 1 and capabilities["hoverProvider"] is True, f"the reply: {reply}")
+    kinds = capabilities["codeActionProvider"]["codeActionKinds"]
+    check(kinds == ["quickfix", "source.fixAll.gpulint"], f"code action kinds: {kinds}")
+
+
 CASES = {"nvim_quickfix": case_quickfix, "nvim_noqa": case_noqa, "nvim_fix_all": case_fix_all,
-         "nvim_hover": case_hover}
+         "nvim_hover": case_hover, "nvim_docs_snippet": case_docs_snippet,
+         "docs_helix": case_docs_helix, "docs_vscode": case_docs_vscode, "docs_by_hand": case_docs_by_hand}
 
 
 def main():
@@ -239,7 +356,7 @@ def main():
     if args.list:
         print("\n".join(CASES))
         return 0
-    if shutil.which("nvim") is None:
+    if args.case.startswith("nvim_") and shutil.which("nvim") is None:
         print("skipped: nvim is not installed (apt-get install neovim)")
         return SKIP
     try:
