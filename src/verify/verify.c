@@ -182,6 +182,69 @@ static int options__parse(Options *self, int argc, char **argv) {
   return -1;
 }
 
+/* ---- Checking the options' paths ---------------------------------------- */
+
+/* The folder `path` would be written in ("." for a bare name); caller frees. */
+static char *paths__folder(const char *path) {
+  const char *slash = strrchr(path, '/');
+  if (!slash) return gl_strdup(".");
+  return slash == path ? gl_strdup("/") : gl_strndup(path, (size_t)(slash - path));
+}
+
+/* Why the file `path` (given with `option`) cannot be written, or NULL: its
+ * folder is missing or not writable, or the path is a folder. Checked
+ * before anything runs, so that a long run does not end in a lost
+ * result. Caller frees. */
+static char *paths__unwritable_file(const char *option, const char *path) {
+  struct stat info;
+  if (stat(path, &info) == 0) {
+    if (S_ISDIR(info.st_mode)) return gl_format("%s %s: it is a folder, not a file", option, path);
+    if (access(path, W_OK) != 0) return gl_format("%s %s: cannot write it: %s", option, path, strerror(errno));
+    return NULL;
+  }
+  char *folder = paths__folder(path), *why = NULL;
+  if (stat(folder, &info) != 0) why = gl_format("%s %s: the folder %s does not exist", option, path, folder);
+  else if (!S_ISDIR(info.st_mode)) why = gl_format("%s %s: %s is not a folder", option, path, folder);
+  else if (access(folder, W_OK | X_OK) != 0) why = gl_format("%s %s: cannot write in %s: %s", option, path, folder, strerror(errno));
+  free(folder);
+  return why;
+}
+
+/* --save-traces DIR: a writable folder, or one that can be made. */
+static char *paths__unwritable_folder(const char *option, const char *dir) {
+  struct stat info;
+  if (stat(dir, &info) != 0) return paths__unwritable_file(option, dir);
+  if (!S_ISDIR(info.st_mode)) return gl_format("%s %s: it is a file, not a folder", option, dir);
+  if (access(dir, W_OK | X_OK) != 0) return gl_format("%s %s: cannot write in it: %s", option, dir, strerror(errno));
+  return NULL;
+}
+
+/* --replay DIR: a folder that --save-traces wrote (it holds environment.json). */
+static char *paths__unreadable_traces(const char *dir) {
+  struct stat info;
+  if (stat(dir, &info) != 0) return gl_format("--replay %s: %s", dir, strerror(errno));
+  if (!S_ISDIR(info.st_mode)) return gl_format("--replay %s: not a folder of saved traces", dir);
+  char *environment = gl_format("%s/environment.json", dir);
+  bool found = access(environment, R_OK) == 0;
+  free(environment);
+  if (found) return NULL;
+  return gl_format("--replay %s: no saved traces there (no environment.json); save them with --save-traces DIR", dir);
+}
+
+/* Every path option that can be checked before running; EXIT_SETUP (with
+ * the reason on stderr) or -1 to go on. */
+static int options__check_paths(const Options *self) {
+  char *why = NULL;
+  if (self->replay_dir) why = paths__unreadable_traces(self->replay_dir);
+  if (!why && self->json_path) why = paths__unwritable_file("--json", self->json_path);
+  if (!why && self->plot_path) why = paths__unwritable_file("--plot", self->plot_path);
+  if (!why && self->save_dir) why = paths__unwritable_folder("--save-traces", self->save_dir);
+  if (!why) return -1;
+  int status = verify__usage_error(why, NULL);
+  free(why);
+  return status;
+}
+
 /* ---- Finding the reproductions ------------------------------------------ */
 
 static bool verify__is_repro_dir(const char *dir) {
@@ -257,6 +320,21 @@ static bool verify__rule_wanted(const Options *options, const char *rule) {
   return false;
 }
 
+static char *verify__trace_path(const char *dir, const Script *script);
+
+/* Whether --replay's folder holds the bad run of `repro`; a case left out
+ * is said on stderr. */
+static bool verify__has_traces(const Options *options, const Repro *repro) {
+  char *path = verify__trace_path(options->replay_dir, &repro->bad);
+  bool found = access(path, R_OK) == 0;
+  if (!found) {
+    fprintf(stderr, "gpulint: verify: %s %s: no saved trace in %s; left out\n", repro->bad.rule, repro->bad.name,
+            options->replay_dir);
+  }
+  free(path);
+  return found;
+}
+
 /* Marks the cases to replay; false (reported) when --rule names a rule with
  * no reproduction. */
 static bool verify__select(const Options *options, const ReproList *repros, const FoundList *found, bool *chosen) {
@@ -277,6 +355,20 @@ static bool verify__select(const Options *options, const ReproList *repros, cons
     chosen[r] = chosen[r] && measured;
   }
   return true;
+}
+
+/* --replay: keeps the chosen cases whose traces were saved; false
+ * (reported) when none of them was. */
+static bool verify__keep_saved(const Options *options, const ReproList *repros, bool *chosen) {
+  if (!options->replay_dir) return true;
+  bool wanted = false, kept = false;
+  for (uint32_t r = 0; r < repros->size; r++) {
+    wanted |= chosen[r];
+    if (chosen[r]) chosen[r] = verify__has_traces(options, &repros->contents[r]);
+    kept |= chosen[r];
+  }
+  if (wanted && !kept) verify__usage_error("--replay: no saved traces of the chosen cases in", options->replay_dir);
+  return kept || !wanted;
 }
 
 /* ---- Checking the machine ----------------------------------------------- */
@@ -343,28 +435,27 @@ static char *verify__probe(const Options *options, const char *repros, Environme
   return why;
 }
 
-/* NVML, then PyTorch; false (reported) when either is missing. */
-static bool verify__preflight(const Options *options, const char *repros, Environment *environment, Nvml **nvml) {
+/* Whether GPULINT_VERIFY_NO_GPU hides the GPU (set, and not 0 or empty):
+ * the runner then acts as on a machine without one, for tests. */
+static bool verify__gpu_hidden(void) {
+  const char *value = getenv("GPULINT_VERIFY_NO_GPU");
+  return value && value[0] && strcmp(value, "0") != 0;
+}
+
+/* NVML, then PyTorch; NULL when both can be used, else why not (caller
+ * frees). */
+static char *verify__preflight(const Options *options, const char *repros, Environment *environment, Nvml **nvml) {
   char *error = NULL;
+  if (verify__gpu_hidden()) return gl_strdup("no GPU: hidden by GPULINT_VERIFY_NO_GPU");
   const char *library = options->nvml_library ? options->nvml_library : getenv("GPULINT_NVML_LIBRARY");
   *nvml = nvml_open(library, options->device, &error);
-  if (!*nvml) {
-    verify__setup_error(error);
-    free(error);
-    return false;
-  }
+  if (!*nvml) return error;
   environment->device_name = gl_strdup(nvml_device_name(*nvml));
   environment->driver = gl_strdup(nvml_driver_version(*nvml));
   environment->memory_total = nvml_memory_total(*nvml);
   environment->device_index = options->device;
   environment->python = gl_strdup(options->python);
-  char *why = verify__probe(options, repros, environment);
-  if (why) {
-    verify__setup_error(why);
-    free(why);
-    return false;
-  }
-  return true;
+  return verify__probe(options, repros, environment);
 }
 
 /* ---- Running ------------------------------------------------------------ */
@@ -509,6 +600,25 @@ static bool verify__save_traces(const char *dir, const Environment *environment,
 
 /* ---- Reporting ---------------------------------------------------------- */
 
+/* A setup error after the lint: the findings of the paths on stdout, as
+ * `gpulint check` prints them, then on stderr why none could be measured.
+ * Returns EXIT_SETUP. */
+static int verify__unmeasured(const Options *options, const FoundList *found, const char *why) {
+  if (options->paths.size == 0 || options->list) return verify__setup_error(why);
+  for (uint32_t f = 0; f < found->size; f++) {
+    const Found *finding = &found->contents[f];
+    if (finding->cell) printf("%s:cell %u:", finding->path, finding->cell);
+    else printf("%s:", finding->path);
+    printf("%u:%u: %s %s\n", finding->start.line, finding->start.column, gl_rule_info(finding->rule)->code,
+           finding->message);
+  }
+  fflush(stdout);
+  char *message = gl_format("%u finding%s, none measured: %s", found->size, found->size == 1 ? "" : "s", why);
+  verify__setup_error(message);
+  free(message);
+  return EXIT_SETUP;
+}
+
 /* Each finding, then the measured impact of each case that replays it. */
 static void verify__print_findings(Text *out, const ReproList *repros, const FoundList *found,
                                    const CaseResults *results) {
@@ -601,11 +711,14 @@ static int verify__replay_all(const Options *options, const char *repros_dir, co
                               const bool *chosen, const FoundList *found) {
   Environment environment = {0};
   Nvml *nvml = NULL;
+  char *why = NULL;
   if (options->replay_dir) verify__load_environment(options->replay_dir, &environment);
-  else if (!verify__preflight(options, repros_dir, &environment, &nvml)) {
+  else if ((why = verify__preflight(options, repros_dir, &environment, &nvml))) {
     nvml_delete(nvml);
     environment_delete(&environment);
-    return EXIT_SETUP;
+    int status = verify__unmeasured(options, found, why);
+    free(why);
+    return status;
   }
   CaseResults results = array_new();
   for (uint32_t r = 0; r < repros->size; r++) {
@@ -618,8 +731,10 @@ static int verify__replay_all(const Options *options, const char *repros_dir, co
   return status;
 }
 
-/* After the reproductions are loaded: list, or lint, choose and replay. */
-static int verify__with_repros(const Options *options, const char *repros_dir, const ReproList *repros) {
+/* After the reproductions are loaded (and the paths linted into `found`):
+ * list, or choose and replay. */
+static int verify__with_repros(const Options *options, const char *repros_dir, const ReproList *repros,
+                               const FoundList *found) {
   if (options->list) {
     Text out = array_new();
     output_list(&out, repros);
@@ -627,41 +742,45 @@ static int verify__with_repros(const Options *options, const char *repros_dir, c
     array_delete(&out);
     return EXIT_MATCHED;
   }
-  FoundList found = array_new();
   bool *chosen = gl_calloc(repros->size, sizeof(bool));
   int status = EXIT_SETUP;
-  if ((options->paths.size == 0 || found_list_lint(&found, options->paths.contents, options->paths.size)) && verify__select(options, repros, &found, chosen)) {
+  if (verify__select(options, repros, found, chosen) && verify__keep_saved(options, repros, chosen)) {
     bool any = false;
     for (uint32_t r = 0; r < repros->size; r++) any |= chosen[r];
-    if (any) status = verify__replay_all(options, repros_dir, repros, chosen, &found);
+    if (any) status = verify__replay_all(options, repros_dir, repros, chosen, found);
     else {
-      printf("gpulint verify: %u finding(s), none that a reproduction measures; nothing to replay\n", found.size);
+      printf("gpulint verify: %u finding(s), none that a reproduction measures; nothing to replay\n", found->size);
       status = EXIT_MATCHED;
     }
   }
   free(chosen);
-  found_list_delete(&found);
   return status;
 }
 
+/* The paths are linted first, so that their findings are printed even when
+ * nothing can be measured. */
 int verify_main(int argc, char **argv) {
   Options options = {array_new(), array_new(), 0, "python3", 0, 300, NULL, NULL, NULL, NULL, NULL, NULL, false};
   int status = options__parse(&options, argc, argv);
+  if (status < 0) status = options__check_paths(&options);
   if (status >= 0) {
     options__delete(&options);
     return status;
   }
-  char *error = NULL;
-  char *repros_dir = verify__repros_dir(&options, &error);
+  FoundList found = array_new();
+  char *error = NULL, *repros_dir = NULL;
   ReproList repros = array_new();
-  if (!repros_dir || !repro_list_load(&repros, repros_dir, &error)) {
-    status = verify__setup_error(error);
+  if (!options.list && options.paths.size && !found_list_lint(&found, options.paths.contents, options.paths.size)) {
+    status = EXIT_SETUP; /* each unreadable path was reported */
+  } else if (!(repros_dir = verify__repros_dir(&options, &error)) || !repro_list_load(&repros, repros_dir, &error)) {
+    status = verify__unmeasured(&options, &found, error);
   } else {
-    status = verify__with_repros(&options, repros_dir, &repros);
+    status = verify__with_repros(&options, repros_dir, &repros, &found);
   }
   free(error);
   free(repros_dir);
   repro_list_delete(&repros);
+  found_list_delete(&found);
   options__delete(&options);
   return status;
 }

@@ -1556,6 +1556,88 @@ def no_rules_selected_is_not_a_pass(t):
     equal((run.out, run.err), ("All checks passed!\n", ""), "per-file ignores")
 
 
+# ---- verify: what it says when nothing can be measured -------------------------------------------
+
+# GPU101 in a validation loop (measured by a reproduction), GPU001 in training.
+VERIFY_TRAIN = """import torch
+
+
+def validate(model, loader, criterion):
+    model.eval()
+    total = 0
+    for x, y in loader:
+        loss = criterion(model(x), y)
+        total += loss
+    return total
+
+
+def train(model, loader, optimizer):
+    for x, y in loader:
+        loss = model(x).sum()
+        loss.backward()
+        optimizer.step()
+"""
+
+
+@case
+def verify_without_a_gpu_prints_the_findings_first(t):
+    t.write("train.py", VERIFY_TRAIN)
+    expected = t.run("check", "train.py").expect(1).findings()
+    check(len(expected) >= 2, "the script should have findings:\n%r" % expected)
+    for env, why in [({"GPULINT_VERIFY_NO_GPU": "1"}, "no GPU: hidden by GPULINT_VERIFY_NO_GPU"),
+                     ({"GPULINT_NVML_LIBRARY": "/nonexistent/libnvidia-ml.so.1"},
+                      "no NVML: cannot load /nonexistent/libnvidia-ml.so.1")]:
+        run = t.run("verify", "train.py", env=env).expect(2)
+        equal(run.findings(), expected, "verify's findings")
+        equal(len(run.out.splitlines()), len(expected), "stdout holds the findings only")
+        message = "gpulint: verify: %d findings, none measured: %s" % (len(expected), why)
+        check(run.err.startswith(message), "stderr lacks %r:\n%s" % (message, run.err))
+    # Without paths there are no findings to print: the reason alone.
+    run = t.run("verify", env={"GPULINT_VERIFY_NO_GPU": "1"}).expect(2)
+    equal((run.out, run.err), ("", "gpulint: verify: no GPU: hidden by GPULINT_VERIFY_NO_GPU\n"), "no paths")
+    # A path that cannot be read is its own error, before anything else.
+    run = t.run("verify", "missing.py", env={"GPULINT_VERIFY_NO_GPU": "1"}).expect(2)
+    equal(run.err, "gpulint: verify: missing.py: No such file or directory\n", "missing path")
+
+
+@case
+def verify_checks_its_paths_before_running(t):
+    t.write("train.py", VERIFY_TRAIN)
+    os.makedirs(t.path("empty"))
+    t.write("notes.txt", "not a folder\n")
+    hidden = {"GPULINT_VERIFY_NO_GPU": "1"}
+    cases = [
+        (["--replay", "MISSING"], "--replay MISSING: No such file or directory"),
+        (["--replay", "notes.txt"], "--replay notes.txt: not a folder of saved traces"),
+        (["--replay", "empty"], "--replay empty: no saved traces there (no environment.json); "
+                                "save them with --save-traces DIR"),
+        (["--plot", "nowhere/memory.svg"], "--plot nowhere/memory.svg: the folder nowhere does not exist"),
+        (["--json", "empty"], "--json empty: it is a folder, not a file"),
+        (["--json", "notes.txt/out.json"], "--json notes.txt/out.json: notes.txt is not a folder"),
+        (["--save-traces", "notes.txt"], "--save-traces notes.txt: it is a file, not a folder"),
+        (["--save-traces", "nowhere/traces"], "--save-traces nowhere/traces: the folder nowhere does not exist"),
+    ]
+    for args, message in cases:
+        run = t.run("verify", *args, "train.py", env=hidden).expect(2)
+        equal(run.out, "", "%s: stdout (nothing is linted or run)" % " ".join(args))
+        equal(run.err.splitlines()[0], "gpulint: verify: " + message, " ".join(args))
+    check(not os.path.exists(t.path("nowhere")), "a folder was made")
+
+
+@case
+def verify_replay_leaves_out_cases_without_traces(t):
+    traces = os.path.join(t.source, "tests", "verify", "traces")
+    os.makedirs(t.path("part"))
+    for name in ["environment.json", "gpu101_validation_loop_bad.jsonl", "gpu101_validation_loop_good.jsonl"]:
+        shutil.copy(os.path.join(traces, name), t.path("part"))
+    run = t.run("verify", "--replay", "part", "--rule", "GPU101").expect(0)
+    check("1 case(s): 1 confirmed" in run.out, run.out)
+    equal(run.err, "gpulint: verify: GPU101 training-loop: no saved trace in part; left out\n", "left out")
+    run = t.run("verify", "--replay", "part", "--rule", "GPU201").expect(2)
+    equal(run.err.splitlines()[-2], "gpulint: verify: --replay: no saved traces of the chosen cases in: part",
+          "nothing left")
+
+
 # ---- Driver ----------------------------------------------------------------------------------------
 
 def main():
