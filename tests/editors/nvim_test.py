@@ -117,7 +117,7 @@ def run_nvim(args, folder, mode, code):
 
 def cli_findings(args, folder):
     """What `gpulint check --output-format json` reports for train.py now."""
-    result = subprocess.run([args.gpulint, "check", "--output-format", "json", "train.py"], cwd=folder,
+    result = subprocess.run([os.path.abspath(args.gpulint), "check", "--output-format", "json", "train.py"], cwd=folder,
                             capture_output=True, text=True, timeout=LIMIT_S,
                             env=dict(os.environ, GPULINT_NO_CACHE="1"))
     check(result.returncode in (0, 1), f"gpulint check exited {result.returncode}: {result.stderr}")
@@ -208,6 +208,21 @@ def case_fix_all(args):
     act_and_check(args, "fixall", None, text, [("GPU001", 8, 9)])
 
 
+def case_config(args):
+    """`ignore = ["GPU101"]` added to pyproject.toml and saved in the editor:
+    the server reads its config again and train.py loses that finding."""
+    with tempfile.TemporaryDirectory(prefix="gpulint-nvim-") as folder:
+        make_project(folder, TRAIN)
+        findings = cli_findings(args, folder)
+        record = run_nvim(args, folder, "config", "GPU101")
+        check_diagnostics(record["before"], record["before_shown"], BEFORE, findings)
+        with open(os.path.join(folder, "pyproject.toml")) as file:
+            config = file.read()
+        check(config.endswith('[tool.gpulint]\nignore = ["GPU101"]\n'), f"pyproject.toml after the edit:\n{config}")
+        check_diagnostics(record["after"], record["after_shown"], [("GPU001", 8, 9), ("GPU201", 11, 9)],
+                          cli_findings(args, folder))
+
+
 def case_hover(args):
     """Hover on a reported range shows the rule's page."""
     with tempfile.TemporaryDirectory(prefix="gpulint-nvim-") as folder:
@@ -232,21 +247,44 @@ def rule_page(args, name):
 
 # docs/editors.md ---------------------------------------------------------------
 
+SNIPPET_PROLOGUE = """-- Added by nvim_test.py: no provider probing (it adds seconds).
+vim.g.loaded_python3_provider = 0
+"""
+
 SNIPPET_EPILOGUE = """
--- Added by nvim_test.py: wait for the diagnostics, record them, quit.
-vim.api.nvim_create_autocmd('VimEnter', { once = true, callback = function() vim.schedule(function()
-  local waited = vim.wait(%d, function() return #vim.diagnostic.get(0) > 0 end, 20)
-  local shown, roots = {}, {}
-  for _, d in ipairs(vim.diagnostic.get(0)) do
-    table.insert(shown, { code = d.code, line = d.lnum + 1, col = d.col + 1 })
+-- Added by nvim_test.py: wait for the diagnostics and record them; ignore
+-- GPU101 in pyproject.toml, save it, wait for it to go; record; quit.
+local function shown()
+  local out = {}
+  for _, d in ipairs(vim.diagnostic.get(1)) do
+    table.insert(out, { code = d.code, line = d.lnum + 1, col = d.col + 1 })
   end
-  for _, client in pairs(vim.lsp.get_active_clients()) do table.insert(roots, client.config.root_dir) end
+  return out
+end
+local function has_gpu101()
+  for _, d in ipairs(vim.diagnostic.get(1)) do if d.code == 'GPU101' then return true end end
+  return false
+end
+vim.api.nvim_create_autocmd('VimEnter', { once = true, callback = function() vim.schedule(function()
+  local record = { roots = {} }
+  record.waited = vim.wait(%d, has_gpu101, 20)
+  record.before = shown()
+  vim.cmd('split ../pyproject.toml')
+  vim.api.nvim_buf_set_lines(0, -1, -1, false, { 'ignore = ["GPU101"]' })
+  vim.cmd('silent write')
+  record.config_taken = vim.wait(%d, function() return not has_gpu101() end, 20)
+  vim.wait(300)
+  record.after = shown()
+  for _, client in pairs(vim.lsp.get_active_clients()) do
+    table.insert(record.roots, client.config.root_dir)
+    record.attached = vim.tbl_count(client.attached_buffers or {})
+  end
   local file = assert(io.open(vim.env.GPULINT_NVIM_OUT, 'w'))
-  file:write(vim.json.encode({ shown = shown, waited = waited, roots = roots }))
+  file:write(vim.json.encode(record))
   file:close()
   vim.cmd('qall!')
 end) end })
-""" % WAIT_MS
+""" % (WAIT_MS, WAIT_MS)
 
 
 def doc_blocks(args, language):
@@ -269,8 +307,9 @@ def doc_block(args, language, marker):
 
 def case_docs_snippet(args):
     """The Neovim 0.7 setup of docs/editors.md, run as it is written with
-    `gpulint` on the PATH: a file below the project's root is linted, and
-    the client's root is the folder of pyproject.toml."""
+    `gpulint` on the PATH: a file below the project's root is linted, the
+    client's root is the folder of pyproject.toml, and `ignore` saved in
+    pyproject.toml from Neovim takes the finding away."""
     snippet = doc_block(args, "lua", "vim.lsp.start_client")
     with tempfile.TemporaryDirectory(prefix="gpulint-nvim-") as folder:
         folder = os.path.realpath(folder)
@@ -280,7 +319,7 @@ def case_docs_snippet(args):
         os.rename(os.path.join(folder, "train.py"), os.path.join(package, "train.py"))
         init = os.path.join(folder, "init.lua")
         with open(init, "w") as file:
-            file.write(snippet + SNIPPET_EPILOGUE)
+            file.write(SNIPPET_PROLOGUE + snippet + SNIPPET_EPILOGUE)
         out = os.path.join(folder, "record.json")
         env = dict(os.environ, GPULINT_NVIM_OUT=out, GPULINT_NO_CACHE="1",
                    PATH=os.path.dirname(os.path.abspath(args.gpulint)) + os.pathsep + os.environ.get("PATH", ""))
@@ -301,8 +340,12 @@ def case_docs_snippet(args):
         print(json.dumps(record))
         check(record["waited"], "no diagnostics within the wait")
         check(record["roots"] == [folder], f"client roots {record['roots']}, expected [{folder!r}]")
-        got = [(d["code"], d["line"], d["col"]) for d in record["shown"]]
-        check(sorted(got) == BEFORE, f"Neovim shows {got}, expected {BEFORE}")
+        got = sorted((d["code"], d["line"], d["col"]) for d in record["before"])
+        check(got == BEFORE, f"Neovim shows {got}, expected {BEFORE}")
+        check(record["attached"] == 2, f"{record['attached']} buffers attached, expected train.py and pyproject.toml")
+        check(record["config_taken"], "GPU101 still shown after `ignore` was saved in pyproject.toml")
+        got = sorted((d["code"], d["line"], d["col"]) for d in record["after"])
+        check(got == [("GPU001", 8, 9), ("GPU201", 11, 9)], f"after the config change Neovim shows {got}")
 
 
 def case_docs_helix(args):
@@ -342,7 +385,7 @@ def case_docs_by_hand(args):
 
 
 CASES = {"nvim_quickfix": case_quickfix, "nvim_noqa": case_noqa, "nvim_fix_all": case_fix_all,
-         "nvim_hover": case_hover, "nvim_docs_snippet": case_docs_snippet,
+         "nvim_hover": case_hover, "nvim_config": case_config, "nvim_docs_snippet": case_docs_snippet,
          "docs_helix": case_docs_helix, "docs_vscode": case_docs_vscode, "docs_by_hand": case_docs_by_hand}
 
 

@@ -60,9 +60,10 @@ def codes(publish):
 # Shared steps ---------------------------------------------------------------
 
 def open_train(server, folder, name="train.py", text=TRAIN):
-    """Opens a training script; requires its one GPU101 finding."""
-    uri = server.open(os.path.join(folder, name), text)
-    publish = server.diagnostics(uri)
+    """Opens a training script (version 1); requires its one GPU101
+    finding."""
+    uri = server.open(os.path.join(folder, name), text, version=1)
+    publish = server.diagnostics(uri, version=1)
     check(codes(publish) == [("GPU101", KEPT_LINE)], f"{name}: expected GPU101 on line {KEPT_LINE + 1}, got {codes(publish)}")
     return uri
 
@@ -450,7 +451,7 @@ def main():
     if sys.argv[1:] == ["--list"]:
         print("\n".join(CASES))
         return 0
-    gpulint, case = sys.argv[1], sys.argv[2]
+    gpulint, case = os.path.abspath(sys.argv[1]), sys.argv[2]
     with tempfile.TemporaryDirectory(prefix="gpulint-server-") as folder:
         with open(os.path.join(folder, "pyproject.toml"), "w") as file:
             file.write("[project]\nname = \"demo\"\n\n[tool.gpulint]\n")
