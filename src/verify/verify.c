@@ -18,6 +18,7 @@
 #include "gpulint.h"
 #include "nvml.h"
 #include "output.h"
+#include "run.h"
 #include "suggest.h"
 #include "verify_config.h"
 
@@ -760,6 +761,7 @@ static int verify__with_repros(const Options *options, const char *repros_dir, c
 /* The paths are linted first, so that their findings are printed even when
  * nothing can be measured. */
 int verify_main(int argc, char **argv) {
+  if (verify_run_wanted(argc, argv)) return verify_run_main(argc, argv);
   Options options = {array_new(), array_new(), 0, "python3", 0, 300, NULL, NULL, NULL, NULL, NULL, NULL, false};
   int status = options__parse(&options, argc, argv);
   if (status < 0) status = options__check_paths(&options);

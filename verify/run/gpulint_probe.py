@@ -1,0 +1,643 @@
+"""gpulint_probe.py — what `gpulint verify --run` watches in the user's run.
+
+Started by this folder's sitecustomize.py when the runner's variables are
+set:
+
+    GPULINT_PROBE_TRACE       where to write the trace (JSON lines)
+    GPULINT_PROBE_FINDINGS    the plan: the findings to check and the loops
+                              of the script (JSON, written by the runner)
+    GPULINT_PROBE_STEPS       stop after this many optimizer steps (50)
+    GPULINT_PROBE_EVAL_STEPS  ... and this many evaluation iterations (20)
+    GPULINT_PROBE_SECONDS     ... or after this many seconds (300)
+
+Nothing happens until the script imports torch. Then the probe hooks
+PyTorch's public extension points: optimizer steps (global step hooks on
+torch >= 2.0, else a wrapper of each optimizer's `step` made at
+construction), module forwards (global forward hooks; only top-level calls
+count), `Tensor.backward` and `torch.autograd.backward`, `zero_grad` of
+optimizers and modules, and `torch.cuda.empty_cache`. It never edits the
+user's files.
+
+Each event is one JSON line in the trace, with the user's source lines on
+the stack at that moment (the frames outside torch, the standard library,
+installed packages and this probe, innermost first):
+
+    {"e":"start","torch":...,"python":...,"pid":...}
+    {"e":"plan",...}                                   the runner's plan, echoed
+    {"e":"fwd","n":k,"mod":"Net","grad":true,"train":false,"at":[[path,line],...]}
+    {"e":"bwd","at":[...]}
+    {"e":"step","n":k,"time_ms":..,"cleared":true,"grad_norm":..,"device":"cuda",
+     "alloc":..,"reserved":..,"peak":..,"rss":..,"cache_calls":1,"cache_noop":false,"at":[...]}
+    {"e":"iter","loop":id,"n":k,"alloc":..,"rss":..,"nodes":..}
+    {"e":"cache","noop":false,"at":[...]}
+    {"e":"ab103","at":[...],"grad_peak":..,"nograd_peak":..,"grad_kept":..,
+     "nograd_kept":..,"saved_bytes":..}
+    {"e":"end","why":"budget"|"exit"|"crash","error":...,"steps":..,"evals":..}
+
+At the budget it writes the "end" line, flushes and leaves with
+os._exit(EXIT_BUDGET), which the runner knows.
+"""
+import atexit
+import gc
+import json
+import os
+import sys
+import sysconfig
+import time
+
+EXIT_BUDGET = 85
+MAX_FORWARD_RECORDS = 5000
+STACK_DEPTH = 8
+CACHE_WINDOW = 5  # steps per block of the empty_cache A/B
+
+_probe = None
+
+
+def start():
+    """Installs the import watch; the hooks go in once torch is imported."""
+    global _probe
+    if _probe is None:
+        _probe = Probe(os.environ)
+        sys.meta_path.insert(0, _TorchWatch())
+        if "torch" in sys.modules:
+            _probe.install(sys.modules["torch"])
+
+
+# ---- Waiting for torch ------------------------------------------------------
+
+
+class _TorchWatch:
+    """A meta path finder that lets Python find torch as usual and calls the
+    probe once the module has run."""
+
+    def find_spec(self, name, path=None, target=None):
+        if name != "torch" or _probe is None or _probe.torch is not None:
+            return None
+        sys.meta_path.remove(self)
+        try:
+            import importlib.util
+            spec = importlib.util.find_spec(name)
+        finally:
+            sys.meta_path.insert(0, self)
+        if spec is None or spec.loader is None or not hasattr(spec.loader, "exec_module"):
+            return spec
+        loader = spec.loader
+        original = loader.exec_module
+
+        def exec_module(module):
+            original(module)
+            try:
+                _probe.install(module)
+            except Exception as error:  # the user's run goes on without the probe
+                _probe.emit({"e": "probe_error", "error": "%s: %s" % (type(error).__name__, error)})
+
+        loader.exec_module = exec_module
+        return spec
+
+
+# ---- Where in the user's code -----------------------------------------------
+
+
+class _Frames:
+    """Tells the user's frames from library ones, and remembers the verdict
+    per file name."""
+
+    def __init__(self):
+        skip = {os.path.dirname(os.path.abspath(__file__))}
+        for key in ("stdlib", "platstdlib", "purelib", "platlib"):
+            value = sysconfig.get_paths().get(key)
+            if value:
+                skip.add(os.path.realpath(value))
+        self.skip = tuple(sorted(entry + os.sep for entry in skip))
+        self.known = {}
+
+    def add_skip(self, folder):
+        self.skip = self.skip + (os.path.realpath(folder) + os.sep,)
+        self.known.clear()
+
+    def path_of(self, filename):
+        """The real path of a user's file, or None for a library's."""
+        cached = self.known.get(filename, False)
+        if cached is not False:
+            return cached
+        real = None
+        if not filename.startswith("<"):
+            real = os.path.realpath(filename)
+            if real.startswith(self.skip) or "site-packages" in real or "dist-packages" in real:
+                real = None
+        self.known[filename] = real
+        return real
+
+    def stack(self, depth=2):
+        """[[path, line], ...] of the user's frames, innermost first."""
+        frame = sys._getframe(depth)
+        out = []
+        while frame is not None and len(out) < STACK_DEPTH:
+            path = self.path_of(frame.f_code.co_filename)
+            if path is not None:
+                out.append([path, frame.f_lineno])
+            frame = frame.f_back
+        return out
+
+
+def _rss():
+    try:
+        with open("/proc/self/statm") as statm:
+            return int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+    except (OSError, ValueError, IndexError):
+        return None
+
+
+# ---- The plan: findings and loops -------------------------------------------
+
+
+class Loop:
+    """A loop of the user's code (path, first and last line) and how its
+    iterations are counted: the first event seen inside it, and not inside
+    a loop nested in it, is its anchor; each time the anchor recurs, an
+    iteration begins."""
+
+    def __init__(self, record):
+        self.id = record["id"]
+        self.path = record["path"]
+        self.start = record["start"]
+        self.end = record["end"]
+        self.inner = []  # loops of the same file nested in this one
+        self.anchor = None
+        self.iterations = 0
+        self.tracked = False  # a finding points into it: sample graph nodes
+
+    def line_in(self, stack):
+        for path, line in stack:
+            if path == self.path and self.start <= line <= self.end:
+                return line
+        return None
+
+    def owns(self, line):
+        return not any(inner.start <= line <= inner.end for inner in self.inner)
+
+
+class Finding:
+    def __init__(self, record):
+        self.code = record["code"]
+        self.path = record["path"]
+        self.line = record["line"]
+        self.loop = record.get("loop")  # loop id or None
+        self.reached = False
+        self.done = False
+
+
+# ---- The probe --------------------------------------------------------------
+
+
+class Probe:
+    def __init__(self, environ):
+        self.torch = None
+        self.began = time.monotonic()
+        self.out = open(environ["GPULINT_PROBE_TRACE"], "w")
+        self.budget_steps = int(environ.get("GPULINT_PROBE_STEPS", "50"))
+        self.budget_evals = int(environ.get("GPULINT_PROBE_EVAL_STEPS", "20"))
+        self.budget_seconds = float(environ.get("GPULINT_PROBE_SECONDS", "300"))
+        self.frames = _Frames()
+        self.findings, self.loops = [], []
+        self.steps = self.evals = self.forwards = 0
+        self.eval_anchor = None
+        self.depth = 0  # module forwards running now
+        self.busy = False  # the probe itself is calling torch
+        self.in_backward = False
+        self.ended = False
+        self.optimizers = []
+        self.cleared = None  # at the first backward since the last step
+        self.zero_grad_called = False
+        self.backward_seen = False
+        self.last_step_at = None
+        self.step_peak = 0
+        self.cache_calls = 0
+        self.cache_first_step = None
+        self.cache_noop = False
+        self.ab103_done = set()
+        self.pending_ab = None
+        self.emit({"e": "start", "python": sys.version.split()[0], "pid": os.getpid(),
+                   "argv": sys.argv[:8], "budget": {"steps": self.budget_steps, "evals": self.budget_evals,
+                                                     "seconds": self.budget_seconds}})
+        self.read_plan(environ.get("GPULINT_PROBE_FINDINGS"))
+        atexit.register(self.on_exit)
+        self.previous_excepthook = sys.excepthook
+        sys.excepthook = self.on_exception
+
+    def emit(self, record):
+        record["t"] = round((time.monotonic() - self.began) * 1e3, 3)
+        self.out.write(json.dumps(record, separators=(",", ":")) + "\n")
+
+    def read_plan(self, path):
+        if not path:
+            return
+        with open(path) as source:
+            plan = json.load(source)
+        plan["e"] = "plan"
+        self.emit(plan)
+        self.loops = [Loop(record) for record in plan.get("loops", [])]
+        for loop in self.loops:
+            loop.inner = [other for other in self.loops if other is not loop and other.path == loop.path and
+                          loop.start <= other.start and other.end <= loop.end]
+        self.findings = [Finding(record) for record in plan.get("findings", [])]
+        for finding in self.findings:
+            if finding.code in ("GPU101", "GPU102") and finding.loop is not None and 0 <= finding.loop < len(self.loops):
+                self.loops[finding.loop].tracked = True
+
+    # ---- Installing the hooks ----
+
+    def install(self, torch):
+        if self.torch is not None:
+            return
+        self.torch = torch
+        self.frames.add_skip(os.path.dirname(torch.__file__))
+        self.emit({"e": "torch", "torch": torch.__version__, "cuda": torch.version.cuda})
+        import torch.nn.modules.module as module_mod
+        module_mod.register_module_forward_pre_hook(self.on_forward_pre)
+        module_mod.register_module_forward_hook(self.on_forward)
+        self.hook_optimizers(torch)
+        self.hook_backward(torch)
+        self.hook_zero_grad(torch)
+        self.hook_empty_cache(torch)
+
+    def hook_optimizers(self, torch):
+        import importlib
+        optimizer_mod = importlib.import_module("torch.optim.optimizer")
+        optimizer_class = torch.optim.Optimizer
+        global_hooks = getattr(optimizer_mod, "register_optimizer_step_pre_hook", None)
+        probe = self
+        original_init = optimizer_class.__init__
+
+        def __init__(self, *args, **kwargs):
+            original_init(self, *args, **kwargs)
+            probe.optimizers.append(self)
+            if global_hooks is None and "step" not in vars(self):
+                probe.wrap_step(self)
+
+        optimizer_class.__init__ = __init__
+        if global_hooks is not None:
+            global_hooks(lambda optimizer, args, kwargs: self.on_step_pre(optimizer))
+            optimizer_mod.register_optimizer_step_post_hook(
+                lambda optimizer, args, kwargs: self.on_step(optimizer))
+
+    def wrap_step(self, optimizer):
+        """torch < 2.0: a bound method in the instance, so that an LR
+        scheduler can wrap it again (it needs __self__ and __func__)."""
+        import types
+        probe, original = self, type(optimizer).step
+
+        def step(self, *args, **kwargs):
+            probe.on_step_pre(self)
+            result = original(self, *args, **kwargs)
+            probe.on_step(self)
+            return result
+
+        optimizer.step = types.MethodType(step, optimizer)
+
+    def hook_backward(self, torch):
+        probe = self
+        tensor_backward, autograd_backward = torch.Tensor.backward, torch.autograd.backward
+
+        def backward(self, *args, **kwargs):
+            return probe.around_backward(tensor_backward, self, *args, **kwargs)
+
+        def autograd(*args, **kwargs):
+            return probe.around_backward(autograd_backward, *args, **kwargs)
+
+        torch.Tensor.backward = backward
+        torch.autograd.backward = autograd
+
+    def hook_zero_grad(self, torch):
+        probe = self
+        for owner in (torch.optim.Optimizer, torch.nn.Module):
+            original = owner.zero_grad
+
+            def zero_grad(self, *args, _original=original, **kwargs):
+                probe.zero_grad_called = True
+                return _original(self, *args, **kwargs)
+
+            owner.zero_grad = zero_grad
+
+    def hook_empty_cache(self, torch):
+        probe, original = self, torch.cuda.empty_cache
+
+        def empty_cache():
+            probe.cache_calls += 1
+            if len(probe.trace_cache_calls) < 200:
+                probe.trace_cache_calls.append(1)
+                probe.emit({"e": "cache", "noop": probe.cache_noop, "at": probe.frames.stack()})
+            if not probe.cache_noop:
+                original()
+
+        self.trace_cache_calls = []
+        torch.cuda.empty_cache = empty_cache
+
+    # ---- Memory ----
+
+    def cuda(self):
+        torch = self.torch
+        return torch.cuda.is_available() and torch.cuda.is_initialized()
+
+    def memory(self):
+        record = {"device": "cpu", "rss": _rss()}
+        if self.cuda():
+            cuda = self.torch.cuda
+            record.update(device="cuda", alloc=cuda.memory_allocated(), reserved=cuda.memory_reserved())
+        return record
+
+    def live_graph_nodes(self):
+        """Autograd nodes reachable from every live tensor (slow: sampled)."""
+        import warnings
+        torch = self.torch
+        seen = {}
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            stack = [obj.grad_fn for obj in gc.get_objects()
+                     if isinstance(obj, torch.Tensor) and obj.grad_fn is not None]
+        while stack:
+            node = stack.pop()
+            if node is None or id(node) in seen:
+                continue
+            seen[id(node)] = node
+            stack.extend(edge[0] for edge in node.next_functions)
+        return len(seen)
+
+    # ---- Events ----
+
+    def on_forward_pre(self, module, inputs):
+        if self.busy or self.ended:
+            return None
+        self.depth += 1
+        if self.depth > 1:
+            return None
+        torch = self.torch
+        stack = self.frames.stack()
+        grad, train = torch.is_grad_enabled(), module.training
+        self.forwards += 1
+        if self.forwards <= MAX_FORWARD_RECORDS:
+            self.emit({"e": "fwd", "n": self.forwards, "mod": type(module).__name__, "grad": grad, "train": train,
+                       "at": stack})
+        self.mark_reached(stack)
+        self.count_iterations("fwd", stack)
+        if not grad or not train:
+            self.count_eval(stack)
+        if grad and not train:
+            self.maybe_ab103_begin(module, inputs, stack)
+        self.check_budget()
+        return None
+
+    def on_forward(self, module, inputs, output):
+        if self.busy or self.ended:
+            return None
+        self.depth = max(0, self.depth - 1)
+        if self.depth == 0 and self.pending_ab is not None and self.pending_ab["module"] is module:
+            self.ab103_finish(module, inputs, output)
+        return None
+
+    def around_backward(self, function, *args, **kwargs):
+        if self.in_backward or self.busy:
+            return function(*args, **kwargs)
+        self.in_backward = True
+        try:
+            stack = self.frames.stack(3)
+            self.depth = 0  # a forward that raised left no post-hook
+            if not self.backward_seen:
+                self.backward_seen = True
+                self.cleared = self.gradients_cleared()
+            self.emit({"e": "bwd", "at": stack})
+            self.mark_reached(stack)
+            self.count_iterations("bwd", stack)
+            return function(*args, **kwargs)
+        finally:
+            self.in_backward = False
+
+    def gradients_cleared(self):
+        """Before the first backward since the last step: whether zero_grad
+        ran, or every trained parameter's .grad is None or zero."""
+        if self.zero_grad_called:
+            return True
+        grads = [p.grad for optimizer in self.optimizers for group in optimizer.param_groups
+                 for p in group["params"] if p.requires_grad and p.grad is not None]
+        self.busy = True
+        try:
+            return not any(bool(grad.any()) for grad in grads[:16])
+        finally:
+            self.busy = False
+
+    def on_step_pre(self, optimizer):
+        if self.ended:
+            return
+        self.busy = True
+        try:
+            torch = self.torch
+            norms = [p.grad.detach().float().norm() for group in optimizer.param_groups for p in group["params"]
+                     if p.grad is not None]
+            self.grad_norm = float(torch.stack(norms).norm()) if norms else None
+        finally:
+            self.busy = False
+
+    def on_step(self, optimizer):
+        if self.ended:
+            return
+        self.steps += 1
+        now = time.monotonic()
+        if self.cuda():
+            self.torch.cuda.synchronize()
+            now = time.monotonic()
+        stack = self.frames.stack()
+        record = {"e": "step", "n": self.steps, "at": stack, "cleared": self.cleared if self.backward_seen else None,
+                  "grad_norm": getattr(self, "grad_norm", None), "cache_calls": self.cache_calls,
+                  "cache_noop": self.cache_noop}
+        if self.last_step_at is not None:
+            record["time_ms"] = round((now - self.last_step_at) * 1e3, 4)
+        record.update(self.memory())
+        if self.cuda():
+            record["peak"] = max(self.step_peak, self.torch.cuda.max_memory_allocated())
+            self.torch.cuda.reset_peak_memory_stats()
+            self.step_peak = 0
+        self.emit(record)
+        self.out.flush()
+        self.mark_reached(stack)
+        self.count_iterations("step", stack)
+        self.next_cache_window()
+        self.backward_seen = self.zero_grad_called = False
+        self.cache_calls = 0
+        self.last_step_at = time.monotonic()
+        self.check_budget()
+
+    # ---- Findings reached, loops, evaluation ----
+
+    def mark_reached(self, stack):
+        for finding in self.findings:
+            if not finding.reached and [finding.path, finding.line] in stack:
+                finding.reached = True
+
+    def count_iterations(self, kind, stack):
+        """Counts an iteration of each loop whose anchor this event is."""
+        for loop in self.loops:
+            line = loop.line_in(stack)
+            if line is None or not loop.owns(line):
+                continue
+            key = (kind, line)
+            if loop.anchor is None:
+                loop.anchor = key
+            if loop.anchor != key:
+                continue
+            loop.iterations += 1
+            record = {"e": "iter", "loop": loop.id, "n": loop.iterations}
+            record.update(self.memory())
+            if loop.tracked and (loop.iterations <= 12 or loop.iterations % 4 == 0):
+                self.busy = True
+                try:
+                    record["nodes"] = self.live_graph_nodes()
+                finally:
+                    self.busy = False
+            self.emit(record)
+            for finding in self.findings:
+                if finding.loop == loop.id:
+                    finding.reached = True
+
+    def count_eval(self, stack):
+        key = tuple(stack[0]) if stack else None
+        if self.eval_anchor is None:
+            self.eval_anchor = key
+        if key == self.eval_anchor:
+            self.evals += 1
+
+    # ---- GPU103: the same forward again under no_grad ----
+
+    def maybe_ab103_begin(self, module, inputs, stack):
+        for finding in self.findings:
+            if finding.code != "GPU103" or finding.line in self.ab103_done:
+                continue
+            if [finding.path, finding.line] not in stack:
+                continue
+            self.ab103_done.add(finding.line)
+            torch = self.torch
+            if any(isinstance(m, torch.nn.modules.batchnorm._BatchNorm) and m.training for m in module.modules()):
+                self.emit({"e": "ab103", "at": stack, "skipped": "a batch norm in training mode would update its statistics"})
+                return
+            state = {"module": module, "at": stack, "saved": {}}
+            params = {p.data_ptr() for p in module.parameters()}
+            saved = state["saved"]
+
+            def pack(tensor):
+                if tensor.data_ptr() not in params:
+                    saved[tensor.data_ptr()] = tensor.element_size() * tensor.nelement()
+                return tensor
+
+            state["hooks"] = torch.autograd.graph.saved_tensors_hooks(pack, lambda tensor: tensor)
+            state["hooks"].__enter__()
+            if self.cuda():
+                self.step_peak = max(self.step_peak, torch.cuda.max_memory_allocated())
+                torch.cuda.reset_peak_memory_stats()
+                state["base"] = torch.cuda.memory_allocated()
+            self.pending_ab = state
+            return
+
+    def ab103_finish(self, module, inputs, output):
+        state, self.pending_ab = self.pending_ab, None
+        state["hooks"].__exit__(None, None, None)
+        torch = self.torch
+        record = {"e": "ab103", "at": state["at"], "saved_bytes": sum(state["saved"].values()),
+                  "device": "cuda" if self.cuda() else "cpu"}
+        if self.cuda():
+            record["grad_peak"] = torch.cuda.max_memory_allocated() - state["base"]
+            record["grad_kept"] = torch.cuda.memory_allocated() - state["base"]
+        self.busy = True
+        rng = torch.get_rng_state()
+        cuda_rng = torch.cuda.get_rng_state_all() if self.cuda() else None
+        try:
+            if self.cuda():
+                torch.cuda.reset_peak_memory_stats()
+                base = torch.cuda.memory_allocated()
+            with torch.no_grad():
+                again = module(*inputs)
+            if self.cuda():
+                record["nograd_peak"] = torch.cuda.max_memory_allocated() - base
+                record["nograd_kept"] = torch.cuda.memory_allocated() - base
+            del again
+        except Exception as error:  # the forward needed keyword arguments, ...
+            record["error"] = "%s: %s" % (type(error).__name__, error)
+        finally:
+            torch.set_rng_state(rng)
+            if cuda_rng is not None:
+                torch.cuda.set_rng_state_all(cuda_rng)
+            self.busy = False
+        self.emit(record)
+
+    # ---- GPU201: empty_cache made a no-op for alternate windows ----
+
+    def next_cache_window(self):
+        """After the first step that called empty_cache, CACHE_WINDOW steps
+        as they are, then alternate windows with empty_cache a no-op and
+        as it is, until four windows were measured."""
+        if self.cache_first_step is None:
+            if self.cache_calls == 0:
+                return
+            self.cache_first_step = self.steps
+        block = (self.steps - self.cache_first_step) // CACHE_WINDOW
+        self.cache_noop = block in (1, 3)
+
+    def cache_pending(self):
+        if self.cache_first_step is None:
+            return False
+        return self.steps - self.cache_first_step < 4 * CACHE_WINDOW
+
+    # ---- Stopping ----
+
+    def pending(self):
+        """Whether a finding still waits for what it needs."""
+        for finding in self.findings:
+            if not finding.reached:
+                return True
+            if finding.code == "GPU103" and finding.line not in self.ab103_done:
+                return True
+            if finding.code == "GPU201" and self.cache_pending():
+                return True
+            if finding.loop is not None and 0 <= finding.loop < len(self.loops):
+                if self.loops[finding.loop].iterations < min(self.budget_steps, self.budget_evals):
+                    return True
+        return False
+
+    def check_budget(self):
+        if self.ended or self.pending_ab is not None:
+            return
+        elapsed = time.monotonic() - self.began
+        steps_done, evals_done = self.steps >= self.budget_steps, self.evals >= self.budget_evals
+        why = None
+        if elapsed >= self.budget_seconds:
+            why = "seconds"
+        elif steps_done and evals_done:
+            why = "steps"
+        elif (steps_done or evals_done) and not self.pending():
+            why = "steps"
+        elif self.forwards >= 40 * max(self.budget_steps, self.budget_evals):
+            why = "forwards"
+        if why:
+            self.end("budget", budget=why)
+            sys.stdout.flush()
+            sys.stderr.flush()
+            os._exit(EXIT_BUDGET)
+
+    def end(self, why, **extra):
+        if self.ended:
+            return
+        self.ended = True
+        record = {"e": "end", "why": why, "steps": self.steps, "evals": self.evals, "forwards": self.forwards,
+                  "reached": [[f.path, f.line] for f in self.findings if f.reached]}
+        record.update(extra)
+        self.emit(record)
+        self.out.flush()
+
+    def on_exception(self, kind, value, trace):
+        import traceback
+        last = traceback.format_exception_only(kind, value)[-1].strip()
+        where = [[self.frames.path_of(f.filename), f.lineno] for f in traceback.extract_tb(trace)]
+        where = [entry for entry in where if entry[0] is not None]
+        self.end("crash", error=last, at=where[-1:] if where else [])
+        self.previous_excepthook(kind, value, trace)
+
+    def on_exit(self):
+        self.end("exit")
