@@ -204,4 +204,47 @@ uint64_t gl_content_hash(const char *bytes, size_t length);
 
 const char *gl_version(void);
 
+/* ---- Documents (editors) ------------------------------------------------
+ *
+ * What `gpulint server` needs beyond whole files: a document an editor
+ * holds open, edited in place and re-parsed incrementally; one fix applied
+ * alone; and a workspace told that a file changed, or that an editor holds
+ * unsaved text for it. */
+
+typedef struct GlDocument GlDocument;
+
+/* A document named `path` (the name decides .py; notebooks are linted as
+ * whole buffers) holding a copy of `length` bytes. The caller deletes it. */
+GlDocument *gl_document_new(const char *path, const char *bytes, size_t length);
+void gl_document_delete(GlDocument *self);
+
+/* The current text; borrowed until the next edit. */
+const char *gl_document_text(const GlDocument *self, size_t *length);
+
+/* Replaces bytes [start, end) with `length` bytes of `content` (copied) and
+ * records the edit in the kept syntax tree. False, with nothing changed,
+ * when the range lies outside the text. */
+bool gl_document_edit(GlDocument *self, size_t start, size_t end, const char *content, size_t length);
+
+/* Lints the document's text as gl_linter_lint_buffer does, parsing it
+ * incrementally from the tree of its previous lint (kept in the document).
+ * Never NULL; the caller deletes the result. */
+GlFileResult *gl_linter_lint_document(GlLinter *self, GlDocument *document, const GlRuleSet *rules);
+
+/* `bytes` (the content of the file at `path`: Python, or a notebook's
+ * JSON) with the edits of `fix` alone applied; NULL when they cannot be
+ * (a notebook edit that spans cells). The caller frees the result. */
+char *gl_fix_apply(const char *path, const char *bytes, size_t length, const GlFix *fix, size_t *new_length);
+
+/* The file at the absolute `path` changed, appeared or went away: its
+ * summary, hash and identifiers are read again when next needed (a file
+ * the listing lacks, or one that is gone, makes its project list its files
+ * again). */
+void gl_workspace_forget(GlWorkspace *self, const char *path);
+
+/* Other files' lints read `length` bytes (copied) as the content of the
+ * absolute `path` instead of the file on disk (an editor's unsaved text);
+ * NULL `bytes` returns to the disk. Implies gl_workspace_forget. */
+void gl_workspace_set_overlay(GlWorkspace *self, const char *path, const char *bytes, size_t length);
+
 #endif

@@ -8,6 +8,7 @@
 #include "commit.h" /* GPULINT_COMMIT, generated at build time */
 #include "gpulint.h"
 #include "options.h"
+#include "server.h"
 #include "verify.h"
 
 int main(int argc, char **argv) {
@@ -23,6 +24,7 @@ int main(int argc, char **argv) {
   if (strcmp(command, "rules") == 0) return cli_rules(argc, argv, 2);
   if (strcmp(command, "rule") == 0) return cli_rule(argc, argv, 2);
   if (strcmp(command, "verify") == 0) return verify_main(argc - 1, argv + 1);
+  if (strcmp(command, "server") == 0) return server_main(argc, argv);
   if (strcmp(command, "check") == 0) return cli_check(argc, argv, 2);
   if (cli_mistyped_command(command)) return EXIT_USAGE;
   return cli_check(argc, argv, 1);

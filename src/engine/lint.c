@@ -277,11 +277,24 @@ static bool lint__run_rules(GlLinter *self, GlFileResult *result, Findings *find
   return whole;
 }
 
-static void lint__source(GlLinter *self, GlFileResult *result, const Source *source, const GlRuleSet *rules) {
-  if (noqa_skips_file(source->bytes, source->length, NULL)) return;
+/* Lints `source`. With `kept` (a document's tree, edited since its last
+ * parse, or NULL), the parse starts from that tree and the new tree
+ * replaces it there; a skipped file leaves no tree. */
+static void lint__source(GlLinter *self, GlFileResult *result, const Source *source, const GlRuleSet *rules,
+                         TSTree **kept) {
+  TSTree *old = kept ? *kept : NULL;
+  if (kept) *kept = NULL;
+  if (noqa_skips_file(source->bytes, source->length, NULL)) {
+    ts_tree_delete(old);
+    return;
+  }
   PrefilterVerdict verdict = self->prefilter ? prefilter_scan(source->bytes, source->length, rules) : PREFILTER_RUN;
-  if (verdict == PREFILTER_SKIP) return;
-  TSTree *tree = ts_parser_parse_string(self->parser, NULL, source->bytes, source->length);
+  if (verdict == PREFILTER_SKIP) {
+    ts_tree_delete(old);
+    return;
+  }
+  TSTree *tree = ts_parser_parse_string(self->parser, old, source->bytes, source->length);
+  ts_tree_delete(old);
   if (!tree) {
     result->error = gl_strdup("the parser gave up on this file");
     return;
@@ -297,7 +310,8 @@ static void lint__source(GlLinter *self, GlFileResult *result, const Source *sou
   lint__sort_unique(&findings);
   result->findings = findings.contents;
   result->finding_count = findings.size;
-  ts_tree_delete(tree);
+  if (kept) *kept = tree;
+  else ts_tree_delete(tree);
 }
 
 /* The Source to lint: the bytes themselves, or a notebook's code cells.
@@ -327,7 +341,7 @@ GlFileResult *gl_linter_lint_buffer(GlLinter *self, const char *path, const char
     return result;
   }
   Source *source = lint__load(result, path, bytes, length);
-  if (source) lint__source(self, result, source, rules);
+  if (source) lint__source(self, result, source, rules, NULL);
   source_delete(source);
   return result;
 }
@@ -513,4 +527,120 @@ char *gl_linter_add_noqa(GlLinter *self, const char *path, const char *bytes, si
   }
   source_delete(code);
   return fixed;
+}
+
+/* ---- Documents (editors) ----------------------------------------------------------
+ *
+ * A document keeps its text and the tree of its last lint. An edit
+ * changes the text in place and tells the tree (ts_tree_edit), so that the
+ * next lint re-parses only what the edit touched. */
+
+struct GlDocument {
+  char *path;     /* owned */
+  char *bytes;    /* owned; NUL-terminated */
+  size_t length;
+  size_t capacity;
+  TSTree *tree;   /* the last lint's tree, edited since; NULL: parse afresh */
+};
+
+GlDocument *gl_document_new(const char *path, const char *bytes, size_t length) {
+  GlDocument *self = gl_calloc(1, sizeof(GlDocument));
+  self->path = gl_strdup(path);
+  self->capacity = length + 1;
+  self->bytes = gl_malloc(self->capacity);
+  memcpy(self->bytes, bytes, length);
+  self->bytes[length] = '\0';
+  self->length = length;
+  return self;
+}
+
+void gl_document_delete(GlDocument *self) {
+  if (!self) return;
+  ts_tree_delete(self->tree);
+  free(self->bytes);
+  free(self->path);
+  free(self);
+}
+
+const char *gl_document_text(const GlDocument *self, size_t *length) {
+  *length = self->length;
+  return self->bytes;
+}
+
+/* The row and byte column of `offset` in `bytes`, counted from `from` (a
+ * point known to lie at byte `from_offset`). */
+static TSPoint document__point(const char *bytes, size_t from_offset, TSPoint from, size_t offset) {
+  TSPoint point = from;
+  for (const char *at = bytes + from_offset, *end = bytes + offset; at < end;) {
+    const char *newline = memchr(at, '\n', (size_t)(end - at));
+    if (!newline) {
+      point.column += (uint32_t)(end - at);
+      break;
+    }
+    point.row++;
+    point.column = 0;
+    at = newline + 1;
+  }
+  return point;
+}
+
+/* Tells the kept tree about the edit, before the text changes. */
+static void document__edit_tree(GlDocument *self, size_t start, size_t end, const char *content, size_t length) {
+  if (!self->tree) return;
+  TSPoint start_point = document__point(self->bytes, 0, (TSPoint){0, 0}, start);
+  TSPoint old_end = document__point(self->bytes, start, start_point, end);
+  TSPoint new_end = document__point(content, 0, start_point, length);
+  TSInputEdit edit = {(uint32_t)start, (uint32_t)end, (uint32_t)(start + length), start_point, old_end, new_end};
+  ts_tree_edit(self->tree, &edit);
+}
+
+bool gl_document_edit(GlDocument *self, size_t start, size_t end, const char *content, size_t length) {
+  if (start > end || end > self->length) return false;
+  size_t new_length = self->length - (end - start) + length;
+  if (new_length > MAX_SOURCE_BYTES) return false;
+  document__edit_tree(self, start, end, content, length);
+  if (new_length + 1 > self->capacity) {
+    self->capacity = (new_length + 1) * 3 / 2;
+    self->bytes = gl_realloc(self->bytes, self->capacity);
+  }
+  memmove(self->bytes + start + length, self->bytes + end, self->length - end + 1); /* with the NUL */
+  memcpy(self->bytes + start, content, length);
+  self->length = new_length;
+  return true;
+}
+
+GlFileResult *gl_linter_lint_document(GlLinter *self, GlDocument *document, const GlRuleSet *rules) {
+  if (notebook_path_matches(document->path)) {
+    return gl_linter_lint_buffer(self, document->path, document->bytes, document->length, rules);
+  }
+  GlFileResult *result = lint__result(document->path);
+  size_t bad = 0;
+  const char *problem = source_check_text(document->bytes, document->length, &bad);
+  if (problem) {
+    result->error = gl_format("%s (byte %zu)", problem, bad);
+    return result;
+  }
+  Source *source = source_new(document->path, document->bytes, document->length);
+  lint__source(self, result, source, rules, &document->tree);
+  source_delete(source);
+  return result;
+}
+
+char *gl_fix_apply(const char *path, const char *bytes, size_t length, const GlFix *fix, size_t *new_length) {
+  bool notebook = notebook_path_matches(path);
+  Source *code = notebook ? lint__code(path, bytes, length) : NULL;
+  if (notebook && !code) return NULL;
+  EditList edits = array_new();
+  for (uint32_t i = 0; i < fix->edit_count; i++) array_push(&edits, &fix->edits[i]);
+  char *fixed = notebook ? notebook_apply_edits(bytes, length, code, edits.contents, edits.size, new_length)
+                         : edits_apply(bytes, length, &edits, new_length);
+  array_delete(&edits);
+  source_delete(code);
+  return fixed;
+}
+
+void gl_workspace_forget(GlWorkspace *self, const char *path) { workspace_forget(self, path); }
+
+void gl_workspace_set_overlay(GlWorkspace *self, const char *path, const char *bytes, size_t length) {
+  workspace_set_overlay(self, path, bytes, length);
 }

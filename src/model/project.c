@@ -41,6 +41,8 @@ typedef struct {
   bool scanned;         /* identifiers and hash read */
   uint64_t hash;
   Identifiers identifiers; /* the hashes of its identifiers */
+  char *overlay;        /* an editor's text read instead of the file, or NULL; owned */
+  size_t overlay_length;
 } ProjectFile;
 
 struct Project {
@@ -60,6 +62,7 @@ struct GlWorkspace {
   Array(Project *) projects;
   char *cache_dir; /* where projects keep their identifier index, or NULL; owned */
   bool no_index; /* lint every file alone */
+  Array(ProjectFile) overlays; /* path and overlay of each file an editor holds (workspace_set_overlay) */
   pthread_mutex_t lock;
 };
 
@@ -169,6 +172,7 @@ static void project__delete(Project *self) {
   for (uint32_t i = 0; i < self->files.size; i++) {
     ProjectFile *file = array_get(&self->files, i);
     free(file->path);
+    free(file->overlay);
     summary_delete(file->summary);
     if (!file->identifiers.stored) free(file->identifiers.slots);
   }
@@ -232,6 +236,11 @@ void workspace_delete(Workspace *self) {
     project__delete(self->projects.contents[i]);
   }
   array_delete(&self->projects);
+  for (uint32_t i = 0; i < self->overlays.size; i++) {
+    free(self->overlays.contents[i].path);
+    free(self->overlays.contents[i].overlay);
+  }
+  array_delete(&self->overlays);
   free(self->cache_dir);
   pthread_mutex_destroy(&self->lock);
   free(self);
@@ -243,6 +252,8 @@ void workspace_set_cache_dir(Workspace *self, const char *directory) {
   free(self->cache_dir);
   self->cache_dir = directory ? gl_strdup(directory) : NULL;
 }
+
+static void project__adopt_overlays(Project *self, const Workspace *workspace);
 
 Project *workspace_project(Workspace *self, const char *path) {
   if (self->no_index) return NULL;
@@ -262,6 +273,7 @@ Project *workspace_project(Workspace *self, const char *path) {
                                     (unsigned long long)summary_hash_bytes(root, strlen(root)));
     }
     array_push(&self->projects, found);
+    project__adopt_overlays(found, self);
   }
   pthread_mutex_unlock(&self->lock);
   free(root);
@@ -317,6 +329,10 @@ int32_t project_file(Project *self, const char *path) {
 /* Reads a listed file whole; NULL when it cannot be read or is too large.
  * The caller frees it. */
 static char *project__read(const ProjectFile *file, size_t *length) {
+  if (file->overlay) {
+    *length = file->overlay_length;
+    return gl_strndup(file->overlay, file->overlay_length);
+  }
   if (file->size > PROJECT_MAX_FILE_BYTES) return NULL;
   FILE *stream = fopen(file->path, "rb");
   if (!stream) return NULL;
@@ -619,4 +635,105 @@ static int32_t project__absolute(const Project *self, const char *folder, Text m
 int32_t project_resolve_module(Project *self, const char *folder, Text module) {
   if (module.length == 0) return -1;
   return module.ptr[0] == '.' ? project__relative(self, folder, module) : project__absolute(self, folder, module);
+}
+
+/* ---- Changes seen by an editor ------------------------------------------------------ */
+
+/* Drops what was read of `file`, and takes its size and time again. */
+static void project__forget_file(ProjectFile *file) {
+  summary_delete(file->summary);
+  file->summary = NULL;
+  file->summarized = false;
+  file->stored_summary = NULL;
+  file->stored_summary_length = 0;
+  if (!file->identifiers.stored) free(file->identifiers.slots);
+  file->identifiers = (Identifiers){0};
+  file->scanned = false;
+  file->hash = 0;
+  struct stat info;
+  if (stat(file->path, &info) == 0) {
+    file->size = (uint64_t)info.st_size;
+    file->mtime_sec = (int64_t)info.st_mtim.tv_sec;
+    file->mtime_nsec = (int64_t)info.st_mtim.tv_nsec;
+  }
+}
+
+/* Whether `path` lies below the project's root. */
+static bool project__contains(const Project *self, const char *path) {
+  size_t length = strlen(self->root);
+  if (strncmp(path, self->root, length) != 0) return false;
+  return path[length] == '/' || (length > 0 && self->root[length - 1] == '/');
+}
+
+/* Gives the project's listed files the workspace's overlays; called with
+ * the workspace locked. */
+static void project__adopt_overlays(Project *self, const Workspace *workspace) {
+  for (uint32_t i = 0; i < workspace->overlays.size; i++) {
+    const ProjectFile *overlay = &workspace->overlays.contents[i];
+    int32_t found = project__find(self, overlay->path);
+    if (found < 0) continue;
+    ProjectFile *file = array_get(&self->files, found);
+    free(file->overlay);
+    file->overlay = gl_strndup(overlay->overlay, overlay->overlay_length);
+    file->overlay_length = overlay->overlay_length;
+  }
+}
+
+void workspace_forget(Workspace *self, const char *path) {
+  struct stat info;
+  bool exists = stat(path, &info) == 0;
+  pthread_mutex_lock(&self->lock);
+  for (uint32_t i = 0; i < self->projects.size;) {
+    Project *project = self->projects.contents[i];
+    int32_t found = project__contains(project, path) ? project__find(project, path) : -1;
+    bool listed = found >= 0, overlaid = listed && project->files.contents[found].overlay;
+    if (project__contains(project, path) && ((!listed && exists) || (listed && !exists && !overlaid))) {
+      project__save(project); /* the listing changed: list it again when asked */
+      project__delete(project);
+      self->projects.contents[i] = self->projects.contents[--self->projects.size];
+      continue;
+    }
+    if (listed) {
+      pthread_mutex_lock(&project->lock);
+      project__forget_file(array_get(&project->files, found));
+      project->scanned = false;
+      pthread_mutex_unlock(&project->lock);
+    }
+    i++;
+  }
+  pthread_mutex_unlock(&self->lock);
+}
+
+/* Sets or clears the overlay of `path` in the workspace's list and in
+ * every project that lists it; called with the workspace locked. */
+static void workspace__store_overlay(Workspace *self, const char *path, const char *bytes, size_t length) {
+  uint32_t at = 0;
+  while (at < self->overlays.size && strcmp(self->overlays.contents[at].path, path) != 0) at++;
+  if (at == self->overlays.size && bytes) array_push(&self->overlays, ((ProjectFile){.path = gl_strdup(path)}));
+  if (at < self->overlays.size) {
+    ProjectFile *entry = array_get(&self->overlays, at);
+    free(entry->overlay);
+    entry->overlay = bytes ? gl_strndup(bytes, length) : NULL;
+    entry->overlay_length = length;
+    if (!bytes) {
+      free(entry->path);
+      self->overlays.contents[at] = self->overlays.contents[--self->overlays.size];
+    }
+  }
+  for (uint32_t i = 0; i < self->projects.size; i++) {
+    Project *project = self->projects.contents[i];
+    int32_t found = project__find(project, path);
+    if (found < 0) continue;
+    ProjectFile *file = array_get(&project->files, found);
+    free(file->overlay);
+    file->overlay = bytes ? gl_strndup(bytes, length) : NULL;
+    file->overlay_length = length;
+  }
+}
+
+void workspace_set_overlay(Workspace *self, const char *path, const char *bytes, size_t length) {
+  pthread_mutex_lock(&self->lock);
+  workspace__store_overlay(self, path, bytes, length);
+  pthread_mutex_unlock(&self->lock);
+  workspace_forget(self, path);
 }

@@ -83,4 +83,17 @@ Text project_module_name(const Project *self, int32_t file);
  * 64-bit hash of file `file`'s bytes, read at first use (0: unreadable). */
 uint64_t project_file_hash(Project *self, int32_t file);
 
+/* ---- Changes seen by an editor ---------------------------------------------- */
+
+/* The file at the absolute `path` changed, appeared or went away: its
+ * hash, identifiers and summary are read again at next use. A path that a
+ * project's listing lacks, or that is gone, drops that project, to be
+ * listed again when next asked for. Call between lints, not during one. */
+void workspace_forget(Workspace *self, const char *path);
+
+/* Reads `length` bytes (copied) as the content of the absolute `path`
+ * instead of the file on disk; NULL `bytes` ends that. Forgets the file
+ * (workspace_forget). */
+void workspace_set_overlay(Workspace *self, const char *path, const char *bytes, size_t length);
+
 #endif
