@@ -94,8 +94,12 @@ class Server:
         while True:
             message = self.next_message(deadline)
             if message is None:
-                raise ProtocolError(f"the server closed stdout (exit status {self.process.poll()}) "
-                                    f"while the test waited for {what}")
+                try:
+                    status = self.process.wait(2)
+                except subprocess.TimeoutExpired:
+                    status = "none yet"
+                ending = f"killed by signal {-status}" if isinstance(status, int) and status < 0 else f"exit status {status}"
+                raise ProtocolError(f"the server closed stdout ({ending}) while the test waited for {what}")
             if predicate(message):
                 return message
 

@@ -390,6 +390,95 @@ def case_memory_flat(server, folder):
     check(after - warm <= 10 * 1024, f"RSS grew by {after - warm} KiB over 5,000 edits (bound 10240 KiB)")
 
 
+# Notebooks ------------------------------------------------------------------
+
+NOTEBOOK_CODE = ("import torch\nfor x, y in loader:\n    loss = model(x)\n"
+                 "    loss.backward()\n    opt.step()\n")
+
+
+def open_notebook(server, folder, name="nb.ipynb", cells=2):
+    """Opens a notebook of `cells` code cells, the last one with a GPU001
+    finding; returns the notebook's URI and the cells' URIs."""
+    uri = uri_of(os.path.join(folder, name))
+    cell_uris = [f"{uri}#cell{i}" for i in range(cells)]
+    texts = ["import torch\n"] * (cells - 1) + [NOTEBOOK_CODE]
+    server.notify("notebookDocument/didOpen", {
+        "notebookDocument": {"uri": uri, "notebookType": "jupyter-notebook", "version": 1,
+                             "cells": [{"kind": 2, "document": cell} for cell in cell_uris]},
+        "cellTextDocuments": [{"uri": cell, "languageId": "python", "version": 1, "text": text}
+                              for cell, text in zip(cell_uris, texts)]})
+    publish = server.diagnostics(cell_uris[-1])
+    check(codes(publish) == [("GPU001", 3)], f"{name}: expected GPU001 in the last cell, got {codes(publish)}")
+    return uri, cell_uris
+
+
+def case_notebook_cell_left_open(server, folder):
+    """A structure change that removes a cell without closing its text
+    document (a client out of step), then the notebook closed: the cell's
+    document outlives its notebook. Edits, code actions and hover on it are
+    answered (the document is plain text now, or gone), never a crash, a
+    hang or runaway memory."""
+    server.initialize(folder)
+    uri, cells = open_notebook(server, folder)
+    server.notify("notebookDocument/didChange", {"notebookDocument": {"uri": uri, "version": 2},
+                  "change": {"cells": {"structure": {"array": {"start": 1, "deleteCount": 1, "cells": []}}}}})
+    server.notify("notebookDocument/didClose", {"notebookDocument": {"uri": uri}, "cellTextDocuments": []})
+    server.notify("textDocument/didChange", {"textDocument": {"uri": cells[1], "version": 3},
+                                             "contentChanges": [{"text": NOTEBOOK_CODE + "x = 1\n"}]})
+    actions = server.call("textDocument/codeAction", {
+        "textDocument": {"uri": cells[1]}, "context": {"diagnostics": []},
+        "range": {"start": {"line": 0, "character": 0}, "end": {"line": 6, "character": 0}}})
+    check("result" in actions or "error" in actions, f"code actions on the left-over cell: {actions}")
+    hover = server.call("textDocument/hover", {"textDocument": {"uri": cells[1]}, "position": {"line": 3, "character": 6}})
+    check("result" in hover or "error" in hover, f"hover on the left-over cell: {hover}")
+    server.notify("textDocument/didClose", {"textDocument": {"uri": cells[1]}})
+    still_serves(server, folder)
+    check(server.rss_kib() < 256 * 1024, f"the server holds {server.rss_kib()} KiB")
+
+
+def case_notebook_malformed(server, folder):
+    """Notebook messages of the wrong shape: cells that are not a list, a
+    structure change past the end, negative counts, kinds that are strings,
+    a cell URI shared by two notebooks, a change for a notebook not open;
+    then both notebooks are closed. The server goes on, and a notebook
+    opened afterwards is linted."""
+    server.initialize(folder)
+    uri, cells = open_notebook(server, folder, "a.ipynb")
+    server.notify("notebookDocument/didOpen", {"notebookDocument": {"uri": uri_of(os.path.join(folder, "b.ipynb")),
+                  "notebookType": "jupyter-notebook", "version": 1, "cells": {"not": "a list"}}})
+    other = uri_of(os.path.join(folder, "c.ipynb"))
+    server.notify("notebookDocument/didOpen", {
+        "notebookDocument": {"uri": other, "notebookType": "jupyter-notebook", "version": 1,
+                             "cells": [{"kind": "code", "document": cells[1]}, {"kind": 2, "document": 17}]},
+        "cellTextDocuments": [{"uri": cells[1], "languageId": "python", "version": 1, "text": NOTEBOOK_CODE}]})
+    for array in ({"start": 5, "deleteCount": 1}, {"start": 0, "deleteCount": -1}, {"start": -1, "deleteCount": 1},
+                  {"start": 1e300, "deleteCount": 1e300}, {"start": 0, "deleteCount": 0, "cells": "x"}):
+        server.notify("notebookDocument/didChange", {"notebookDocument": {"uri": uri, "version": 2},
+                      "change": {"cells": {"structure": {"array": array}, "data": [{"document": cells[0], "kind": "x"}],
+                                           "textContent": [{"document": {"uri": cells[0]}, "changes": "nope"}]}}})
+    server.notify("notebookDocument/didChange", {"notebookDocument": {"uri": "file:///nowhere.ipynb", "version": 2},
+                                                 "change": {}})
+    still_serves(server, folder)
+    for closing in (uri, other, uri_of(os.path.join(folder, "b.ipynb"))):
+        server.notify("notebookDocument/didClose", {"notebookDocument": {"uri": closing}})
+    for cell in cells:
+        server.call("textDocument/hover", {"textDocument": {"uri": cell}, "position": {"line": 3, "character": 6}})
+    open_notebook(server, folder, "d.ipynb")
+
+
+def case_too_many_documents(server, folder):
+    """More documents than the server keeps open (4,096): the rest are
+    refused with a log message, and the server goes on."""
+    server.initialize(folder)
+    for i in range(4200):
+        server.open(os.path.join(folder, f"many_{i}.py"), "x = 1\n")
+    server.wait_for(lambda m: m.get("method") == "window/logMessage" and "open documents" in m["params"]["message"],
+                    "the log message that refuses documents past the limit", timeout=60)
+    response = server.call("textDocument/hover", {"textDocument": {"uri": uri_of(os.path.join(folder, "many_0.py"))},
+                                                  "position": {"line": 0, "character": 0}}, timeout=60)
+    check("result" in response, f"hover on an open document: {response}")
+
+
 # Lifecycle ------------------------------------------------------------------
 
 def case_exit_without_shutdown(server, folder):
