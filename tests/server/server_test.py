@@ -381,6 +381,276 @@ def exit_without_shutdown_is_status_1(t):
     equal(other.process.wait(timeout=TIMEOUT), 1, "exit status at the end of input without shutdown")
 
 
+def actions_at(client, uri, range_, only=None):
+    context = {"diagnostics": []}
+    if only is not None:
+        context["only"] = only
+    return client.call("textDocument/codeAction", {"textDocument": {"uri": uri}, "range": range_, "context": context})
+
+
+@case
+def code_actions_fix_and_noqa(t):
+    client = t.client()
+    uri = client.open(t.write("train.py", EMPTY_CACHE), EMPTY_CACHE)
+    equal(summary(client.diagnostics(uri)["diagnostics"]), [("GPU201", span(9, 8, 32))], "diagnostics")
+    actions = actions_at(client, uri, span(9, 10, 10))
+    equal([(a["title"], a["kind"], a.get("isPreferred", False)) for a in actions],
+          [("Remove the `empty_cache()` call (GPU201)", "quickfix", True),
+           ("Suppress GPU201 with `# noqa: GPU201`", "quickfix", False),
+           ("Fix all gpulint findings", "source.fixAll.gpulint", False)], "actions")
+    equal([d["code"] for d in actions[0]["diagnostics"]], ["GPU201"], "the fix's diagnostic")
+    fixed = apply_edits(EMPTY_CACHE, workspace_edits(actions[0]["edit"], uri))
+    equal(fixed, EMPTY_CACHE.replace("        torch.cuda.empty_cache()\n", ""), "text after the fix")
+    suppressed = apply_edits(EMPTY_CACHE, workspace_edits(actions[1]["edit"], uri))
+    equal(suppressed, EMPTY_CACHE.replace("empty_cache()\n", "empty_cache()  # noqa: GPU201\n"), "text after noqa")
+    # A line that has a `# noqa` for another tool gets the code added to it.
+    other = EMPTY_CACHE.replace("empty_cache()\n", "empty_cache()  # noqa: E501\n")
+    client.change(uri, 2, [{"text": other}])
+    client.diagnostics(uri)
+    noqa = [a for a in actions_at(client, uri, span(9, 10, 10)) if a["title"].startswith("Suppress")]
+    equal(apply_edits(other, workspace_edits(noqa[0]["edit"], uri)),
+          EMPTY_CACHE.replace("empty_cache()\n", "empty_cache()  # noqa: E501, GPU201\n"), "noqa list extended")
+    # Applying the fix as the client would clears the finding.
+    client.change(uri, 3, [{"text": fixed}])
+    equal(client.diagnostics(uri)["diagnostics"], [], "after applying the fix")
+    equal(actions_at(client, uri, span(0, 0, 9)), [], "no actions on a clean file")
+    client.finish()
+
+
+@case
+def code_action_unsafe_fix_is_not_preferred(t):
+    client = t.client()
+    uri = client.open(t.write("train.py", BAD), BAD)
+    client.diagnostics(uri)
+    actions = actions_at(client, uri, BAD_RANGE, only=["quickfix"])
+    equal(len(actions), 2, "a fix and a noqa action")
+    fix = actions[0]
+    check("unsafe" in fix["title"] and "GPU001" in fix["title"], "the title says unsafe: " + fix["title"])
+    check("isPreferred" not in fix, "an unsafe fix is not preferred")
+    fixed = apply_edits(BAD, workspace_edits(fix["edit"], uri))
+    check("optimizer.zero_grad(" in fixed, "the fix clears gradients:\n" + fixed)
+    client.change(uri, 2, [{"text": fixed}])
+    equal(client.diagnostics(uri)["diagnostics"], [], "after the unsafe fix")
+    # Outside any finding: nothing.
+    equal(actions_at(client, uri, span(0, 0, 3), only=["quickfix"]), [], "actions away from the finding")
+    client.finish()
+
+
+@case
+def fix_all_with_versioned_document_changes(t):
+    client = t.client({"workspace": {"workspaceEdit": {"documentChanges": True}}})
+    text = EMPTY_CACHE + "\n\ndef again(model, loader, optimizer):\n    for x in loader:\n        optimizer.zero_grad()\n" \
+        "        model(x).sum().backward()\n        optimizer.step()\n        torch.cuda.empty_cache()\n"
+    uri = client.open(t.write("train.py", text), text, version=7)
+    equal([d["code"] for d in client.diagnostics(uri)["diagnostics"]], ["GPU201", "GPU201"], "two findings")
+    actions = actions_at(client, uri, span(0, 0, 0), only=["source.fixAll"])
+    equal([a["kind"] for a in actions], ["source.fixAll.gpulint"], "only the fix-all action")
+    change = actions[0]["edit"]["documentChanges"]
+    equal([c["textDocument"] for c in change], [{"uri": uri, "version": 7}], "versioned document")
+    fixed = apply_edits(text, change[0]["edits"])
+    equal(fixed, text.replace("        torch.cuda.empty_cache()\n", ""), "both calls removed")
+    equal(actions_at(client, uri, span(0, 0, 0), only=["source.organizeImports"]), [], "another kind asked for")
+    client.finish()
+
+
+@case
+def hover_shows_rule_page(t):
+    client = t.client()
+    uri = client.open(t.write("train.py", BAD), BAD)
+    client.diagnostics(uri)
+    hover = client.call("textDocument/hover", {"textDocument": {"uri": uri}, "position": position(6, 12)})
+    equal(hover["contents"]["kind"], "markdown", "markup kind")
+    check(hover["contents"]["value"].startswith("# missing-zero-grad (GPU001)"), "the rule page: " + hover["contents"]["value"][:80])
+    check("## What it does" in hover["contents"]["value"], "the page's sections")
+    equal(hover["range"], BAD_RANGE, "hover range")
+    equal(client.call("textDocument/hover", {"textDocument": {"uri": uri}, "position": position(3, 2)}), None,
+          "hover away from a finding")
+    client.finish()
+
+
+UTF_LINE = '        note = "\U0001F600\u00e9"; loss.backward()'
+
+
+@case
+def utf16_positions_after_non_ascii(t):
+    text = BAD.replace("        loss.backward()", UTF_LINE)
+    client = t.client()
+    uri = client.open(t.write("train.py", text), text)
+    # 8 spaces, `note = "` (8), an emoji (2 UTF-16 units), e-acute (1), `"; ` (3): 22.
+    equal(summary(client.diagnostics(uri)["diagnostics"]), [("GPU001", span(6, 22, 37))], "UTF-16 range")
+    # An edit placed by UTF-16 units right after the emoji.
+    client.change(uri, 2, [{"range": span(6, 18, 18), "text": "x"}])
+    published = client.diagnostics(uri)
+    equal(summary(published["diagnostics"]), [("GPU001", span(6, 23, 38))], "range after the edit")
+    hover = client.call("textDocument/hover", {"textDocument": {"uri": uri}, "position": position(6, 23)})
+    check(hover and "GPU001" in hover["contents"]["value"], "hover at the finding's UTF-16 start")
+    client.finish()
+    utf8 = t.client({"general": {"positionEncodings": ["utf-8", "utf-16"]}})
+    uri = utf8.open(t.path("train.py"), text)
+    # In UTF-8 bytes: 8 + 8 + 4 + 2 + 3 = 25.
+    equal(summary(utf8.diagnostics(uri)["diagnostics"]), [("GPU001", span(6, 25, 40))], "UTF-8 range")
+    utf8.finish()
+
+
+def watched(client, changes):
+    client.notify("workspace/didChangeWatchedFiles", {"changes": [{"uri": uri_of(p), "type": kind} for p, kind in changes]})
+
+
+@case
+def config_change_republishes(t):
+    client = t.client({"workspace": {"didChangeWatchedFiles": {"dynamicRegistration": True}}})
+    registration = client.wait(lambda m: m.get("method") == "client/registerCapability", "the watcher registration")
+    client.send({"id": registration["id"], "result": None})
+    registered = registration["params"]["registrations"][0]
+    equal(registered["method"], "workspace/didChangeWatchedFiles", "registered method")
+    globs = [w["globPattern"] for w in registered["registerOptions"]["watchers"]]
+    check("**/pyproject.toml" in globs and "**/*.py" in globs, "watched globs: %s" % globs)
+    text = BAD + EMPTY_CACHE.replace("def train", "def train_again")
+    uri = client.open(t.write("train.py", text), text)
+    equal([d["code"] for d in client.diagnostics(uri)["diagnostics"]], ["GPU001", "GPU201"], "default rules")
+    pyproject = t.write("pyproject.toml", "[project]\nname = \"demo\"\n\n[tool.gpulint]\nignore = [\"GPU001\"]\n")
+    watched(client, [(pyproject, 2)])
+    equal([d["code"] for d in client.diagnostics(uri)["diagnostics"]], ["GPU201"], "after ignore = GPU001")
+    # The config file saved from the editor counts too.
+    text_config = "[project]\nname = \"demo\"\n\n[tool.gpulint]\nselect = [\"GPU0\"]\n"
+    t.write("pyproject.toml", text_config)
+    config_uri = client.open(pyproject, text_config, language="toml")
+    client.notify("textDocument/didSave", {"textDocument": {"uri": config_uri}})
+    equal([d["code"] for d in client.diagnostics(uri)["diagnostics"]], ["GPU001"], "after select = GPU0")
+    client.no_diagnostics(config_uri, 0.2)
+    # A broken config: logged, and the default rules apply.
+    t.write("pyproject.toml", "[tool.gpulint]\nselect = [\"NOPE1\"]\n")
+    watched(client, [(pyproject, 2)])
+    log = client.wait(lambda m: m.get("method") == "window/logMessage", "a log message for the config error")
+    equal(log["params"]["type"], 1, "an error")
+    check("pyproject.toml" in log["params"]["message"], "the message names the file: " + log["params"]["message"])
+    equal([d["code"] for d in client.diagnostics(uri)["diagnostics"]], ["GPU001", "GPU201"], "defaults while broken")
+    client.finish()
+
+
+METER_CONVERTS = """class AverageMeter:
+    def __init__(self):
+        self.sum = 0.0
+
+    def update(self, val, n=1):
+        self.sum += float(val) * n
+"""
+METER_KEEPS = METER_CONVERTS.replace("float(val)", "val").replace("0.0", "0")
+TRAINER = """import torch
+
+from utils.meters import AverageMeter
+
+
+def train_epoch(model, loader, criterion, optimizer):
+    losses = AverageMeter()
+    for images, target in loader:
+        loss = criterion(model(images), target)
+        losses.update(loss, images.size(0))
+        optimizer.zero_grad()
+        loss.backward()
+        optimizer.step()
+"""
+KEPT = span(9, 8, 43)
+
+
+@case
+def helper_change_relints_importer(t):
+    client = t.client()
+    meters = t.write("utils/meters.py", METER_CONVERTS)
+    uri = client.open(t.write("train.py", TRAINER), TRAINER)
+    equal(client.diagnostics(uri)["diagnostics"], [], "the meter converts: clean")
+    # The helper changes on disk: the importer is linted again.
+    t.write("utils/meters.py", METER_KEEPS)
+    watched(client, [(meters, 2)])
+    published = client.diagnostics(uri)["diagnostics"]
+    equal(summary(published), [("GPU101", KEPT)], "the meter keeps the loss")
+    related = published[0]["relatedInformation"][0]["location"]
+    equal(related["uri"], uri_of(meters), "related location: the helper")
+    # Opened and edited in the editor (not saved): the importer sees the editor's text.
+    meters_uri = client.open(meters, METER_KEEPS)
+    equal(summary(client.diagnostics(uri)["diagnostics"]), [("GPU101", KEPT)], "after opening the helper")
+    client.change(meters_uri, 2, [{"text": METER_CONVERTS}])
+    equal(client.diagnostics(uri)["diagnostics"], [], "the helper's unsaved text converts")
+    # Closed without saving: the file on disk counts again.
+    client.notify("textDocument/didClose", {"textDocument": {"uri": meters_uri}})
+    equal(summary(client.diagnostics(uri)["diagnostics"]), [("GPU101", KEPT)], "after closing the helper")
+    client.finish()
+
+
+NOTEBOOK_CELLS = [
+    (2, "import torch\nmodel = torch.nn.Linear(4, 1)\noptimizer = torch.optim.SGD(model.parameters(), lr=0.1)\n"),
+    (1, "# Training"),
+    (2, "for x in loader:\n    loss = model(x).sum()\n    loss.backward()\n    optimizer.step()\n"),
+]
+
+
+@case
+def notebook_cells_get_their_diagnostics(t):
+    client = t.client()
+    notebook = uri_of(t.path("train.ipynb"))
+    cells = ["vscode-notebook-cell:%s#cell%d" % (t.path("train.ipynb"), i) for i in range(len(NOTEBOOK_CELLS))]
+    client.notify("notebookDocument/didOpen", {
+        "notebookDocument": {"uri": notebook, "notebookType": "jupyter-notebook", "version": 1,
+                             "cells": [{"kind": kind, "document": cells[i]} for i, (kind, _) in enumerate(NOTEBOOK_CELLS)]},
+        "cellTextDocuments": [{"uri": cells[i], "languageId": "python", "version": 1, "text": text}
+                              for i, (kind, text) in enumerate(NOTEBOOK_CELLS) if kind == 2]})
+    equal(client.diagnostics(cells[0])["diagnostics"], [], "the first cell")
+    equal(summary(client.diagnostics(cells[2])["diagnostics"]), [("GPU001", span(2, 4, 19))], "the loop's cell")
+    # Insert zero_grad in the third cell.
+    client.notify("notebookDocument/didChange", {
+        "notebookDocument": {"uri": notebook, "version": 2},
+        "change": {"cells": {"textContent": [{"document": {"uri": cells[2], "version": 2},
+                                              "changes": [{"range": span(1, 4, 4), "text": "optimizer.zero_grad()\n    "}]}]}}})
+    published = client.diagnostics(cells[2])
+    equal(published["diagnostics"], [], "after clearing the gradients")
+    # A new cell that empties the cache in a loop, inserted before the loop.
+    new_cell = "vscode-notebook-cell:%s#cell9" % t.path("train.ipynb")
+    text = "for x in loader:\n    torch.cuda.empty_cache()\n"
+    client.notify("notebookDocument/didChange", {
+        "notebookDocument": {"uri": notebook, "version": 3},
+        "change": {"cells": {"structure": {"array": {"start": 2, "deleteCount": 0, "cells": [{"kind": 2, "document": new_cell}]},
+                                           "didOpen": [{"uri": new_cell, "languageId": "python", "version": 1, "text": text}]}}}})
+    equal(summary(client.diagnostics(new_cell)["diagnostics"]), [("GPU201", span(1, 4, 28))], "the new cell")
+    actions = actions_at(client, new_cell, span(1, 6, 6), only=["quickfix"])
+    equal([a["title"] for a in actions], ["Remove the `empty_cache()` call (GPU201)", "Suppress GPU201 with `# noqa: GPU201`"],
+          "actions in a cell")
+    equal(apply_edits(text, workspace_edits(actions[0]["edit"], new_cell)), "for x in loader:\n    pass\n",
+          "the cell after the fix (the loop keeps a body)")
+    equal(apply_edits(text, workspace_edits(actions[1]["edit"], new_cell)),
+          text.replace("cache()", "cache()  # noqa: GPU201"), "the cell after noqa")
+    check(list(actions[0]["edit"]["changes"]) == [new_cell], "the fix edits the cell only")
+    client.notify("notebookDocument/didClose", {"notebookDocument": {"uri": notebook},
+                                                "cellTextDocuments": [{"uri": u} for u in cells + [new_cell]]})
+    equal(client.diagnostics(new_cell)["diagnostics"], [], "cleared on close")
+    client.finish()
+
+
+@case
+def huge_document_gets_one_notice(t):
+    client = t.client()
+    text = BAD + "x = 1\n" * (5 * 1024 * 1024 // 6)
+    uri = client.open(t.path("big.py"), text)
+    published = client.diagnostics(uri)["diagnostics"]
+    equal(len(published), 1, "one notice")
+    equal(published[0]["severity"], 3, "an information")
+    check("too large" in published[0]["message"], published[0]["message"])
+    client.change(uri, 2, [{"text": BAD}])
+    equal([d["code"] for d in client.diagnostics(uri)["diagnostics"]], ["GPU001"], "linted once small again")
+    client.finish()
+
+
+@case
+def debounce_waits_for_quiet(t):
+    client = t.client(options={"debounceMs": 300})
+    uri = client.open(t.write("train.py", BAD), BAD)
+    client.diagnostics(uri)
+    started = time.monotonic()
+    client.change(uri, 2, [{"range": span(0, 12, 12), "text": "  # a"}])
+    equal(client.diagnostics(uri)["version"], 2, "version")
+    check(time.monotonic() - started >= 0.25, "published before the debounce delay")
+    client.finish()
+
+
 # ---- Driver ------------------------------------------------------------------------------------------
 
 def main():
