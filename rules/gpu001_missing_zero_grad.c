@@ -13,6 +13,14 @@
 
 #include "rule.h"
 
+/* The finding's detail (`--output-format full`); the page has the rest. */
+#define GPU001_DETAIL                                                                                          \
+  "backward() adds to the gradients already in `.grad`, so without clearing, every step() applies the sum of " \
+  "all earlier iterations' gradients: the model trains on wrong gradients. Memory does not grow (gradients "   \
+  "accumulate in place), except with backward(create_graph=True). Measured on an H200 (PyTorch 2.11, "         \
+  "4x2048 MLP, lr 0): the gradient norm went from 0.18 to 7.18 over 40 steps without zero_grad() and stayed "  \
+  "at 0.18 with it."
+
 /* Whether one of two module names owns the other (`model` and
  * `model.encoder`), or they are the same. */
 static bool gpu001__related(Text a, Text b) {
@@ -120,12 +128,12 @@ static void gpu001__check_loop(RuleContext *ctx, const Loop *loop) {
     reported = backward;
     Text target = step->event->target;
     Where where;
-    GlFinding *finding = rule_report(ctx, backward->node, GL_EFFECT_WRONG_GRADIENTS,
-                "gradients are never cleared in this loop: `%.*s.step()` (%s) applies the sum of "
-                "every earlier iteration's gradients; call `%.*s.zero_grad()` once per iteration "
-                "(wrong gradients; memory does not grow)",
-                (int)target.length, target.ptr, rule_where(ctx, step->event->node, &where), (int)target.length,
-                target.ptr);
+    Shown optimizer;
+    rule_shown(target.ptr, target.length, 24, &optimizer);
+    GlFinding *finding = rule_report_on(ctx, backward->node, GL_EFFECT_WRONG_GRADIENTS, (Basis){.detail = GPU001_DETAIL},
+                "gradients are never cleared in this loop: `%s.step()` (%s) applies their sum; call "
+                "`%s.zero_grad()`",
+                optimizer.text, rule_where(ctx, step->event->node, &where), optimizer.text);
     gpu001__fix(ctx, finding, step, target);
   }
   array_delete(&events);

@@ -17,6 +17,20 @@
 
 #include "rule.h"
 
+/* The findings' details (`--output-format full`), one per variant; the
+ * page has the rest. */
+#define GPU101_DETAIL_TRAINING                                                                                     \
+  "The loop backpropagates the kept value, so backward() frees most of the activations its graph saved; what "    \
+  "stays is the graph's host-side bookkeeping, kept alive by every stored tensor and growing every iteration. "    \
+  "With some losses (F.mse_loss) the graph also keeps the model output on the GPU. Measured on an H200 "           \
+  "(PyTorch 2.11, 6x4096 MLP, batch 512): 0.0 MB per iteration of GPU memory and about 38 KB of host memory "      \
+  "(19 graph nodes); with mse_loss 8.0 MB per iteration of GPU memory."
+#define GPU101_DETAIL_NO_BACKWARD                                                                                  \
+  "Nothing in the loop backpropagates the kept value, so its whole graph, with every activation saved for a "      \
+  "backward that never runs, stays on the GPU: memory grows every iteration until the loop ends or the GPU runs "  \
+  "out. Measured on an H200 (PyTorch 2.11, 6x4096 MLP, batch 512): 48.0 MB per iteration (32 MB with a 4x4096 "   \
+  "MLP), and 0.0 with `.item()` or `.detach()`. A loop that needs no gradients can run under `torch.no_grad()`."
+
 /* ---- Is the store per-iteration? ----------------------------------------- */
 
 /* Whether `name` is rebound on every pass of `loop` itself (a
@@ -121,13 +135,13 @@ static bool gpu101__backpropagated_here(RuleContext *ctx, TSNode value, int32_t 
   return flow_feeds_backward(ctx->flow, node_text(ctx->source, value), function);
 }
 
-/* Where a helper from another file keeps the value: " (`AverageMeter.update`
- * keeps its argument, utils.py:24)". */
-static const char *gpu101__kept_by(const RuleContext *ctx, const Linked *linked, char *buffer, size_t size) {
+/* The helper from another file that keeps the value: " by
+ * `AverageMeter.update`" (where it is defined is the finding's related
+ * location). */
+static const char *gpu101__kept_by(const Linked *linked, char *buffer, size_t size) {
   if (!linked || !linked->function) return "";
-  char where[256];
-  snprintf(buffer, size, " (`%s` keeps its argument, %s)", linked->function->name,
-           links_where(ctx->links, linked, where, sizeof where));
+  Shown name;
+  snprintf(buffer, size, " by `%s`", rule_shown(linked->function->name, strlen(linked->function->name), 22, &name));
   return buffer;
 }
 
@@ -196,25 +210,22 @@ static void gpu101__report(RuleContext *ctx, TSNode node, TSNode value, int32_t 
                            const Linked *linked, Text holder) {
   bool training = gpu101__backpropagated_here(ctx, value, loop, function);
   Text kept = node_text(ctx->source, value);
-  uint32_t shown = kept.length > 40 ? 40 : kept.length;
-  Basis basis = {carry < CARRY_EVIDENCE, linked, training};
-  char by[400];
-  const char *kept_by = gpu101__kept_by(ctx, linked, by, sizeof by);
+  Shown shown;
+  rule_shown(kept.ptr, kept.length, linked && linked->function ? 16 : RULE_SHOWN_MAX, &shown);
+  Basis basis = {carry < CARRY_EVIDENCE, linked, training, training ? GPU101_DETAIL_TRAINING : GPU101_DETAIL_NO_BACKWARD};
+  char by[64];
+  const char *kept_by = gpu101__kept_by(linked, by, sizeof by);
   GlFinding *finding;
   if (training) {
     finding = rule_report_on(ctx, node, GL_EFFECT_HOST_GROWTH, basis,
-                   "`%.*s` is kept across iterations with its autograd graph%s: backward() frees most saved "
-                   "activations, but each kept tensor still holds its graph's host-side bookkeeping (measured "
-                   "~38 KB per iteration for a small MLP on an H200; with some losses, such as mse_loss, also "
-                   "the model output on the GPU), which grows every iteration; keep `.item()` or `.detach()` "
-                   "instead",
-                   (int)shown, kept.ptr, kept_by);
+                   "`%s` is kept across iterations with its graph%s: host memory grows; keep `.item()` or "
+                   "`.detach()`",
+                   shown.text, kept_by);
   } else {
     finding = rule_report_on(ctx, node, GL_EFFECT_GPU_GROWTH, basis,
-                   "`%.*s` is kept across iterations with its autograd graph%s, and no backward in this loop "
-                   "frees it: GPU memory grows every iteration (measured ~48 MB/iteration for a small MLP on an "
-                   "H200); keep `.item()` or `.detach()`, or run the loop under `torch.no_grad()`",
-                   (int)shown, kept.ptr, kept_by);
+                   "`%s` is kept with its graph%s, never backpropagated: GPU memory grows; keep `.item()` or "
+                   "`.detach()`",
+                   shown.text, kept_by);
   }
   gpu101__fix(ctx, finding, node, value, holder, function);
 }

@@ -14,6 +14,15 @@
 
 #include "rule.h"
 
+/* The finding's detail (`--output-format full`); the page has the rest. */
+#define GPU201_DETAIL                                                                                             \
+  "empty_cache() hands the allocator's unused cached blocks back to the driver; it frees no tensor that is "     \
+  "still referenced, so it cannot fix a leak, and it does not lower the peak: the next step allocates the "      \
+  "same blocks again through the driver. Measured on an H200 (PyTorch 2.11, ResNet-18, batch 64, training): "    \
+  "15.2 ms per step against 13.6 ms without it (+12%; +9 to +14% in other runs), with the same peak reserved "  \
+  "memory; the cost differs with the GPU and the model (`gpulint verify --rule GPU201` measures it on your GPU). "    \
+  "Against fragmentation, set PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True."
+
 #define WORK (REACH(EV_FORWARD) | REACH(EV_BACKWARD) | REACH(EV_STEP))
 #define TRAINING (REACH(EV_BACKWARD) | REACH(EV_STEP))
 
@@ -158,11 +167,9 @@ static void gpu201__check_loop(RuleContext *ctx, uint32_t loop_index) {
     if (!direct && gpu201__guarded(ctx, event->node, helper, helper, event->function)) continue;
     if (!direct && gpu201__only_called_guarded(ctx, event->function, 0)) continue;
     Where where;
-    GlFinding *finding = rule_report(ctx, event->node, GL_EFFECT_SLOWDOWN,
-                "`empty_cache()` runs every iteration of the loop at %s: it frees no tensor that is still "
-                "referenced, so it cannot fix a leak, and it slows every step (measured +9 to +14%%) without "
-                "lowering the peak; find the tensor kept alive, or set "
-                "PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True against fragmentation",
+    GlFinding *finding = rule_report_on(ctx, event->node, GL_EFFECT_SLOWDOWN, (Basis){.detail = GPU201_DETAIL},
+                "`empty_cache()` runs every iteration of the loop at %s: it slows each step and fixes no "
+                "leak; remove it",
                 rule_where(ctx, loop->node, &where));
     gpu201__fix(ctx, finding, event->node);
   }
@@ -193,13 +200,12 @@ static void gpu201__check_step_functions(RuleContext *ctx) {
     const Function *function = array_get(&facts->functions, event->function);
     if (!function->called_in_loop || !gpu201__step_function(facts, event->function)) continue;
     if (gpu201__guarded(ctx, event->node, function->node, function->node, event->function)) continue;
-    GlFinding *finding = rule_report(ctx, event->node, GL_EFFECT_SLOWDOWN,
-                                     "`empty_cache()` runs on every training step: `%.*s()` steps the optimizer "
-                                     "once per call and is called in a loop; it frees no tensor that is still "
-                                     "referenced, so it cannot fix a leak, and it slows every step (measured +9 to "
-                                     "+14%%) without lowering the peak; find the tensor kept alive, or set "
-                                     "PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True against fragmentation",
-                                     (int)function->name.length, function->name.ptr);
+    Shown name;
+    rule_shown(function->name.ptr, function->name.length, RULE_SHOWN_MAX, &name);
+    GlFinding *finding = rule_report_on(ctx, event->node, GL_EFFECT_SLOWDOWN, (Basis){.detail = GPU201_DETAIL},
+                                        "`empty_cache()` runs every training step: `%s()` steps the optimizer and "
+                                        "is called in a loop; remove it",
+                                        name.text);
     gpu201__fix(ctx, finding, event->node);
   }
 }

@@ -102,7 +102,10 @@ typedef struct {
   uint32_t cell; /* 1-based notebook cell as Jupyter shows it; 0 for .py */
   uint32_t start_byte;
   uint32_t end_byte;
-  char *message; /* owned by the result */
+  char *message; /* one line: what is wrong and what to do, with the names
+                    and lines that show it (about 100 characters); owned */
+  char *detail;  /* why, and what it cost where it was measured (the
+                    device named), or NULL; owned */
   char *related_path;    /* the other file whose fact the finding rests on
                             (absolute), or NULL; owned */
   uint32_t related_line; /* 1-based line there */

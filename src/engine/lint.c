@@ -83,6 +83,7 @@ static GlFinding *lint__report(RuleContext *ctx, TSNode node, GlEffect effect, B
   GlFinding *finding = findings_add(ctx->findings, ctx->source, ctx->rule_index, effect, ts_node_start_byte(node),
                                  ts_node_end_byte(node), message);
   if (basis.warning) finding->severity = GL_SEVERITY_WARNING;
+  if (basis.detail) finding->detail = gl_strdup(basis.detail);
   if (!basis.linked) return finding;
   const Linked *linked = basis.linked;
   finding->related_path = gl_strdup(linked->summary->path);

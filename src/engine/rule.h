@@ -38,11 +38,19 @@ struct RuleContext {
 
 /* Reports a finding of ctx->rule at `node` with a printf-style message.
  * Returns it, for a fix (fixes.h) attached before the next report; NULL
- * when it is not reported (a name-only basis without --pedantic). */
+ * when it is not reported (a name-only basis without --pedantic).
+ *
+ * The message is one line of about 100 characters (at most
+ * RULE_MESSAGE_MAX): what is wrong and what to do, with the names and
+ * lines that are its evidence (rule_shown keeps them short). How the
+ * pitfall works and what it measured, on which device, go to the
+ * finding's detail (Basis.detail). */
 GlFinding *rule_report(RuleContext *ctx, TSNode node, GlEffect effect, const char *format, ...)
     __attribute__((format(printf, 4, 5)));
 
-/* What a finding rests on. */
+#define RULE_MESSAGE_MAX 140
+
+/* What a finding rests on, and its detail. */
 typedef struct {
   bool name_only;       /* only a name says so (a callee called `model`, a
                            helper called `compute_loss`): reported only
@@ -51,6 +59,9 @@ typedef struct {
                            finding names it as its related location */
   bool warning;         /* a milder variant: severity warning whatever the
                            rule's */
+  const char *detail;   /* the finding's detail (copied), or NULL: the
+                           mechanism and the measured numbers of this
+                           variant, with the device they were measured on */
 } Basis;
 
 /* rule_report with a basis. */
@@ -63,6 +74,16 @@ typedef struct {
   char text[40];
 } Where;
 const char *rule_where(const RuleContext *ctx, TSNode node, Where *buffer);
+
+/* A name or an expression as a message shows it: on one line (runs of
+ * blanks and line breaks as one space), cut to `max` bytes (at most
+ * RULE_SHOWN_MAX) with "..." at a character boundary. Writes into
+ * `buffer` and returns it. */
+#define RULE_SHOWN_MAX 36
+typedef struct {
+  char text[RULE_SHOWN_MAX + 1];
+} Shown;
+const char *rule_shown(const char *text, size_t length, size_t max, Shown *buffer);
 
 /* The registry, sorted by code. */
 extern const Rule *const RULES[];

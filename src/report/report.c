@@ -162,11 +162,29 @@ static uint32_t report__code_points(const char *text) {
   return count;
 }
 
-/* The source line with a caret under the finding, then the fix hint:
- *     |
- *   7 |         loss.backward()
- *     |         ^^^^^^^^^^^^^^^
- *     = help: ... */
+/* `= label: text`, the text wrapped at blanks into lines of about
+ * REPORT_WRAP columns, each continuation indented under the first. */
+#define REPORT_WRAP 88
+static void report__labelled(FILE *out, const ReportOptions *options, int width, const char *label, const char *text) {
+  fprintf(out, "%*s %s=%s %s%s%s: ", width, "", report__paint(options, BLUE), report__paint(options, RESET),
+          report__paint(options, BOLD), label, report__paint(options, RESET));
+  int indent = width + 3 + (int)strlen(label) + 2;
+  const char *p = text;
+  while (*p) {
+    size_t room = REPORT_WRAP > indent ? (size_t)(REPORT_WRAP - indent) : 40, length = strlen(p), cut = length;
+    if (length > room) {
+      cut = room;
+      while (cut > 0 && p[cut] != ' ') cut--;
+      if (cut == 0) cut = strcspn(p, " "); /* one word longer than the line */
+    }
+    fwrite(p, 1, cut, out); /* the text is the engine's, not the file's: no control characters */
+    p += cut;
+    while (*p == ' ') p++;
+    if (*p) fprintf(out, "\n%*s", indent, "");
+  }
+  fputc('\n', out);
+}
+
 /* The finding's fix: its safety and title, then its diff hunks. */
 static void report__fix(FILE *out, const ReportOptions *options, const GlFinding *finding, const char *diff, int width) {
   const GlFix *fix = finding->fix;
@@ -184,6 +202,13 @@ static void report__fix(FILE *out, const ReportOptions *options, const GlFinding
   }
 }
 
+/* The source line with a caret under the finding, then why (the
+ * finding's detail), the fix hint, the related location and the fix:
+ *     |
+ *   7 |         loss.backward()
+ *     |         ^^^^^^^^^^^^^^^
+ *     = why: ...
+ *     = help: ... */
 static void report__snippet(FILE *out, const ReportOptions *options, const GlFinding *finding, const char *line,
                             const char *fix_diff) {
   const GlRuleInfo *rule = gl_rule_info(finding->rule);
@@ -202,9 +227,16 @@ static void report__snippet(FILE *out, const ReportOptions *options, const GlFin
     for (uint32_t i = 0; i < carets; i++) fputc('^', out);
     fprintf(out, "%s\n", reset);
   }
-  if (rule->fix_hint && rule->fix_hint[0]) {
-    fprintf(out, "%*s %s=%s %shelp%s: %s\n", width, "", blue, reset, report__paint(options, BOLD), reset,
-            rule->fix_hint);
+  if (finding->detail) report__labelled(out, options, width, "why", finding->detail);
+  if (rule->fix_hint && rule->fix_hint[0]) report__labelled(out, options, width, "help", rule->fix_hint);
+  if (finding->related_path) {
+    char *relative = report_relative_path(options, finding->related_path);
+    char *where = gl_format("%s:%u", relative ? relative : finding->related_path, finding->related_line);
+    fprintf(out, "%*s %s=%s %srelated%s: ", width, "", blue, reset, report__paint(options, BOLD), reset);
+    report__safe(out, where);
+    fputc('\n', out);
+    free(where);
+    free(relative);
   }
   report__fix(out, options, finding, fix_diff, width);
   fputc('\n', out);
@@ -384,6 +416,8 @@ static cJSON *report__json_finding(const ReportOptions *options, const char *pat
   cJSON_AddStringToObject(object, "code", rule->code);
   cJSON_AddStringToObject(object, "name", rule->name);
   cJSON_AddStringToObject(object, "message", finding->message);
+  if (finding->detail) cJSON_AddStringToObject(object, "detail", finding->detail);
+  else cJSON_AddNullToObject(object, "detail");
   cJSON_AddStringToObject(object, "severity", gl_severity_name(finding->severity));
   cJSON_AddStringToObject(object, "effect", gl_effect_name(finding->effect));
   char *url = report_rule_url(rule);

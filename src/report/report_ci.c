@@ -197,6 +197,11 @@ static cJSON *report__sarif_result(const ReportOptions *options, const ReportFil
   char *prefix = report__cell_prefix(finding);
   char *message = gl_format("%s%s", prefix, finding->message);
   report__add_text(result, "message", message);
+  if (finding->detail) { /* the message, then why: shown where a viewer renders Markdown */
+    char *markdown = gl_format("%s\n\n%s", message, finding->detail);
+    cJSON_AddStringToObject(cJSON_GetObjectItem(result, "message"), "markdown", markdown);
+    free(markdown);
+  }
   free(message);
   free(prefix);
   cJSON *locations = cJSON_AddArrayToObject(result, "locations");
@@ -349,6 +354,9 @@ static cJSON *report__gitlab_issue(const ReportOptions *options, const ReportFil
   char *description = gl_format("%s: %s%s", rule->code, prefix, finding->message);
   cJSON_AddStringToObject(issue, "description", description);
   cJSON_AddStringToObject(issue, "check_name", rule->code);
+  if (finding->detail) { /* Code Climate's longer explanation, in Markdown */
+    cJSON_AddStringToObject(cJSON_AddObjectToObject(issue, "content"), "body", finding->detail);
+  }
   char fingerprint[40];
   const char *line = report__line_of(file, index);
   uint32_t occurrence = report_occurrence(file, index);

@@ -182,8 +182,29 @@ def text_full_shows_source_caret_and_hint(t):
     carets = caret_line[gutter:]
     equal(carets.index("^") + 1, BAD_COLUMN, "caret column")
     equal(carets.count("^"), BAD_END_COLUMN - BAD_COLUMN, "caret width")
-    check(any(line.strip() == "= help: " + hint for line in lines), "fix hint missing:\n" + run.out)
+    equal(labelled(lines, "help"), hint, "the fix hint, wrapped")
+    detail = t.run("--output-format", "json").json()[0]["detail"]
+    check("H200" in detail and len(detail) > 140, "the detail names where it was measured: %r" % detail)
+    equal(labelled(lines, "why"), detail, "the finding's detail under its snippet")
+    why = next(i for i, line in enumerate(lines) if "= why: " in line)
+    block = lines[why:next(i for i, line in enumerate(lines) if "= help: " in line)]
+    check(len(block) > 1 and all(len(line) <= 88 for line in block), "the detail is not wrapped:\n" + run.out)
     equal(lines[-2:], ["Found 1 finding (1 file).", UNSAFE_HINT], "summary")
+
+
+def labelled(lines, label):
+    """The text of a `= label: ...` block of `full` output, its wrapped
+    continuation lines joined."""
+    start = next((i for i, line in enumerate(lines) if line.strip().startswith("= %s: " % label)), None)
+    check(start is not None, "no `= %s:` line:\n%s" % (label, "\n".join(lines)))
+    first = lines[start]
+    indent = first.index("= %s: " % label) + len("= %s: " % label)
+    parts = [first[indent:]]
+    for line in lines[start + 1:]:
+        if not line.startswith(" " * indent) or not line[indent:indent + 1].strip():
+            break
+        parts.append(line[indent:])
+    return " ".join(parts)
 
 
 @case
@@ -1031,7 +1052,7 @@ def poison(folder):
         with open(entry) as f:
             data = json.load(f)
         for finding in data["findings"]:
-            finding[-2 if isinstance(finding[-1], dict) else -1] = POISON  # the message, before a fix
+            finding[-3 if isinstance(finding[-1], dict) else -2] = POISON  # the message, before the detail (and a fix)
             count += 1
         with open(entry, "w") as f:
             json.dump(data, f)
@@ -1268,7 +1289,9 @@ def facts_cross_files_with_related_locations(t):
     write_meter_project(t)
     found = t.run("--format", "json", "proj").expect(1).json()
     equal([(f["path"], f["line"], f["code"]) for f in found], [("proj/train.py", 25, "GPU101")], "findings")
-    check("utils/meters.py:5" in found[0]["message"], "the message names the other file: %s" % found[0]["message"])
+    check("by `AverageMeter.update`" in found[0]["message"], "the message names the helper: %s" % found[0]["message"])
+    full = t.run("--format", "full", "proj").expect(1).out.splitlines()
+    equal(labelled(full, "related"), "proj/utils/meters.py:5", "`full` shows the related location")
     equal(found[0]["related"], {"path": "proj/utils/meters.py", "line": 5}, "the related location")
     equal(found[0]["severity"], "warning", "the host-growth variant's severity")
     sarif = sarif_run(t, "proj")["results"][0]
@@ -1636,6 +1659,100 @@ def verify_replay_leaves_out_cases_without_traces(t):
     run = t.run("verify", "--replay", "part", "--rule", "GPU201").expect(2)
     equal(run.err.splitlines()[-2], "gpulint: verify: --replay: no saved traces of the chosen cases in: part",
           "nothing left")
+
+
+# ---- Messages: one short line; the mechanism and the measurements in the detail ---------------------
+
+MESSAGE_LIMIT = 140  # a finding's message, in characters; about 100 is the aim
+FIXTURE_TREES = ("tests/rules", "tests/projects", "tests/realistic", "tests/fixes", "tests/notebooks/cases")
+VALIDATION_LOOP = """import torch
+
+
+def validate(model, loader):
+    model.eval()
+    total = 0
+    for x, y in loader:
+        loss = model(x).sum()
+        total += loss
+    return total
+"""
+TRAINING_LOOP_KEEPS = """import torch
+
+
+def train(model, loader, optimizer):
+    losses = []
+    for x, y in loader:
+        optimizer.zero_grad()
+        loss = model(x).sum()
+        losses.append(loss)
+        loss.backward()
+        optimizer.step()
+    return losses
+"""
+
+
+@case
+def messages_are_short_in_every_fixture(t):
+    trees = [os.path.join(t.source, tree) for tree in FIXTURE_TREES]
+    t.write("meta/broken.py", SYNTAX_ERROR)  # and the meta rules' messages
+    t.write("meta/noqa.py", "x = 1  # noqa GPU101\ny = 2  # noqa: GPU101\nz = 3  # noqa: GPU77\n")
+    findings = t.run("--pedantic", "--extend-select", "GPU901", "--output-format", "json", "meta", *trees).json()
+    check(len(findings) > 200, "the fixtures gave %d findings" % len(findings))
+    codes = {f["code"] for f in findings}
+    check({"GPU001", "GPU002", "GPU101", "GPU102", "GPU103", "GPU201", "GPU900", "GPU901", "GPU902"} <= codes,
+          "codes: %s" % codes)
+    too_long = ["%d %s:%s: %s" % (len(f["message"]), f["path"], f["line"], f["message"])
+                for f in findings if len(f["message"]) > MESSAGE_LIMIT]
+    check(not too_long, "messages over %d characters:\n%s" % (MESSAGE_LIMIT, "\n".join(too_long)))
+    lengths = sorted(len(f["message"]) for f in findings)
+    check(lengths[len(lengths) // 2] <= 110, "the median message has %d characters" % lengths[len(lengths) // 2])
+    measured = [f["message"] for f in findings if re.search(r"H[12]00|measured|\d+(\.\d+)? ?(MB|KB|ms|%)", f["message"])]
+    check(not measured, "measurements belong in the detail, not the message:\n%s" % "\n".join(measured[:5]))
+    for finding in findings:
+        check("\n" not in finding["message"], "a message of two lines: %r" % finding["message"])
+        if finding["code"] < "GPU900":
+            check(finding["detail"] and "H200" in finding["detail"],
+                  "%s at %s:%s: the detail names the device it was measured on: %r"
+                  % (finding["code"], finding["path"], finding["line"], finding["detail"]))
+        else:
+            equal(finding["detail"], None, "%s: a meta rule's detail" % finding["code"])
+    where = [f for f in findings if f["code"] in ("GPU001", "GPU002")]
+    check(where and all(re.search(r"\((cell \d+, )?line \d+\)", f["message"]) for f in where),
+          "GPU001 and GPU002 messages keep their line references")
+
+
+@case
+def messages_tell_the_variants_apart(t):
+    t.write("validate.py", VALIDATION_LOOP)
+    t.write("train.py", TRAINING_LOOP_KEEPS)
+    found = {f["path"]: f for f in t.run("--format", "json").expect(1).json() if f["code"] == "GPU101"}
+    validation, training = found["validate.py"], found["train.py"]
+    check("`loss`" in validation["message"] and "GPU memory grows" in validation["message"], validation["message"])
+    check("`loss`" in training["message"] and "host memory grows" in training["message"], training["message"])
+    equal((validation["effect"], training["effect"]), ("gpu-growth", "host-growth"), "effects")
+    check("48.0 MB per iteration" in validation["detail"], validation["detail"])
+    check("38 KB" in training["detail"] and "0.0 MB per iteration" in training["detail"], training["detail"])
+    text = t.run().expect(1).out
+    check("host memory grows" in text and "GPU memory grows" in text and "H200" not in text,
+          "text shows the short messages only:\n" + text)
+
+
+@case
+def detail_in_every_format(t):
+    t.write("bad.py", BAD)
+    finding = t.run("--format", "json").expect(1).json()[0]
+    message, detail = finding["message"], finding["detail"]
+    check(detail and detail != message and "H200" in detail, "JSON detail: %r" % detail)
+    equal(json.loads(t.run("--format", "json-lines").expect(1).out.splitlines()[0])["detail"], detail, "json-lines")
+    result = sarif_run(t)["results"][0]
+    equal(result["message"]["text"], message, "SARIF message text")
+    equal(result["message"]["markdown"], message + "\n\n" + detail, "SARIF message markdown")
+    issue = t.run("--format", "gitlab").expect(1).json()[0]
+    equal(issue["description"], "GPU001: " + message, "GitLab description")
+    equal(issue["content"], {"body": detail}, "GitLab content body")
+    annotation = t.run("--format", "github").expect(1).out.splitlines()[0]
+    check(annotation.endswith("GPU001 " + message.replace("%", "%25")), "GitHub annotation: " + annotation)
+    check(detail not in t.run().out, "the text format shows no detail")
 
 
 # ---- Driver ----------------------------------------------------------------------------------------

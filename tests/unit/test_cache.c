@@ -51,6 +51,8 @@ static void assert_same_result(const GlFileResult *a, const GlFileResult *b) {
     assert_int_equal(x->start_byte, y->start_byte);
     assert_int_equal(x->end_byte, y->end_byte);
     assert_string_equal(x->message, y->message);
+    assert_true((x->detail == NULL) == (y->detail == NULL));
+    if (x->detail) assert_string_equal(x->detail, y->detail);
   }
 }
 
@@ -137,6 +139,12 @@ static void test_round_trip(void **state) {
   GlRuleSet rules = gl_rule_set_default();
   GlFileResult *fresh = lint("train.py", TRAIN, &rules);
   assert_true(fresh->finding_count >= 2); /* GPU001 and GPU900 */
+  bool detailed = false, plain = false; /* a rule's finding has a detail, GPU900's has none */
+  for (uint32_t i = 0; i < fresh->finding_count; i++) {
+    detailed |= fresh->findings[i].detail != NULL;
+    plain |= fresh->findings[i].detail == NULL;
+  }
+  assert_true(detailed && plain);
   CacheKey key = cache_key("train.py", TRAIN, strlen(TRAIN), &rules);
   assert_null(cache_get(cache, key, "train.py"));
   cache_put(cache, key, fresh);
@@ -184,12 +192,14 @@ static void test_damaged_entries_are_misses(void **state) {
       "{\"key\":\"00000000000000000000000000000000\",\"findings\":[]}",
       "{\"key\":\"%s\"}",
       "{\"key\":\"%s\",\"findings\":{}}",
-      "{\"key\":\"%s\",\"findings\":[[\"GPU999\",0,1,1,1,1,0,0,0,\"m\"]]}",
-      "{\"key\":\"%s\",\"findings\":[[\"GPU001\",0,1,1,1,1,0,0,0]]}",
-      "{\"key\":\"%s\",\"findings\":[[\"GPU001\",99,1,1,1,1,0,0,0,\"m\"]]}",
-      "{\"key\":\"%s\",\"findings\":[[\"GPU001\",0,-1,1,1,1,0,0,0,\"m\"]]}",
-      "{\"key\":\"%s\",\"findings\":[[\"GPU001\",0,1.5,1,1,1,0,0,0,\"m\"]]}",
-      "{\"key\":\"%s\",\"findings\":[[\"GPU001\",0,1,1,1,1,0,0,0,\"m\"],7]}",
+      "{\"key\":\"%s\",\"findings\":[[\"GPU999\",0,0,1,1,1,1,0,0,0,\"m\",null]]}",
+      "{\"key\":\"%s\",\"findings\":[[\"GPU001\",0,0,1,1,1,1,0,0,0,\"m\"]]}",
+      "{\"key\":\"%s\",\"findings\":[[\"GPU001\",0,0,1,1,1,1,0,0,0,\"m\",7]]}",
+      "{\"key\":\"%s\",\"findings\":[[\"GPU001\",99,0,1,1,1,1,0,0,0,\"m\",null]]}",
+      "{\"key\":\"%s\",\"findings\":[[\"GPU001\",0,0,-1,1,1,1,0,0,0,\"m\",null]]}",
+      "{\"key\":\"%s\",\"findings\":[[\"GPU001\",0,0,1.5,1,1,1,0,0,0,\"m\",null]]}",
+      "{\"key\":\"%s\",\"findings\":[[\"GPU001\",0,0,1,1,1,1,0,0,0,\"m\",null],7]}",
+      "{\"key\":\"%s\",\"findings\":[[\"GPU001\",0,0,1,1,1,1,0,0,0,\"m\",null,{\"unsafe\":1}]]}",
       "{\"key\":\"%s\",\"error\":7,\"findings\":[]}",
   };
   char *folder = temporary_folder();
@@ -201,6 +211,15 @@ static void test_damaged_entries_are_misses(void **state) {
   snprintf(hex, sizeof hex, "%016llx%016llx", (unsigned long long)key.high, (unsigned long long)key.low);
   cache_put(cache, key, fresh);
   char *entry = only_entry(folder);
+  char valid[256]; /* the damaged entries' undamaged form is a hit */
+  snprintf(valid, sizeof valid, "{\"key\":\"%s\",\"findings\":[[\"GPU001\",0,0,1,1,1,1,0,0,0,\"m\",null]]}", hex);
+  overwrite(entry, valid, strlen(valid));
+  GlFileResult *read = cache_get(cache, key, "train.py");
+  assert_non_null(read);
+  assert_int_equal(read->finding_count, 1);
+  assert_string_equal(read->findings[0].message, "m");
+  assert_null(read->findings[0].detail);
+  gl_file_result_delete(read);
   for (size_t i = 0; i < sizeof DAMAGED / sizeof DAMAGED[0]; i++) {
     char text[512];
     int length = snprintf(text, sizeof text, DAMAGED[i], hex);
