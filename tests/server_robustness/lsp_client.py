@@ -32,10 +32,11 @@ def frame(body):
 
 
 class Server:
-    def __init__(self, gpulint, cwd, args=("server",)):
+    def __init__(self, gpulint, cwd, args=("server",), env=None):
         self.stderr = tempfile.TemporaryFile()
         self.process = subprocess.Popen([gpulint, *args], cwd=cwd, stdin=subprocess.PIPE,
-                                        stdout=subprocess.PIPE, stderr=self.stderr, start_new_session=True)
+                                        stdout=subprocess.PIPE, stderr=self.stderr, start_new_session=True,
+                                        env=env)
         self.messages = queue.Queue()   # parsed messages, then None at EOF
         self.seen = []                  # every message read so far
         self.next_id = 0
