@@ -355,8 +355,7 @@ static void server__file_changed(Server *self, const char *uri, int type) {
   if (server__is_config(path)) {
     server__config_changed(self);
   } else if (strlen(path) > 3 && strcmp(path + strlen(path) - 3, ".py") == 0) {
-    Doc *open = server_find_doc(self, uri);
-    if (!open || !open->text) gl_workspace_forget(self->workspace, path);
+    gl_workspace_forget(self->workspace, path); /* an open file's unsaved text still counts (its overlay) */
     server_mark_dependents(self, type == 2 ? path : NULL); /* a new or gone file may change what imports resolve to */
   }
   free(path);
