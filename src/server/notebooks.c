@@ -34,6 +34,28 @@ static Doc *notebook__cell_doc(Server *server, const Notebook *self, uint32_t in
   return doc && doc->notebook == self && self->cells.contents[index].kind == 2 ? doc : NULL;
 }
 
+/* A cell's document that is no longer one of the notebook's cells (a
+ * client out of step): its diagnostics are cleared and it goes on as a
+ * plain document. */
+static void notebook__detach(Server *server, Doc *doc) {
+  server_clear(server, doc);
+  array_clear(&doc->spans);
+  doc->notebook = NULL;
+  doc->dirty = doc->python;
+}
+
+/* Detaches every open document that still names `self` as its notebook
+ * but is not one of its cells. */
+static void notebook__detach_strays(Server *server, Notebook *self) {
+  for (uint32_t i = 0; i < server->docs.size; i++) {
+    Doc *doc = server->docs.contents[i];
+    if (doc->notebook != self) continue;
+    bool listed = false;
+    for (uint32_t j = 0; j < self->cells.size && !listed; j++) listed = strcmp(self->cells.contents[j].uri, doc->uri) == 0;
+    if (!listed) notebook__detach(server, doc);
+  }
+}
+
 /* Inserts `cells` (NotebookCell objects) at `at`. */
 static void notebook__insert_cells(Notebook *self, uint32_t at, const cJSON *cells) {
   const cJSON *item;
@@ -110,6 +132,7 @@ static void notebook__structure(Server *self, Notebook *notebook, const cJSON *s
             (notebook->cells.size - at - removed) * sizeof(Cell));
     notebook->cells.size -= removed;
     notebook__insert_cells(notebook, at, cJSON_GetObjectItemCaseSensitive(array, "cells"));
+    notebook__detach_strays(self, notebook);
   }
   notebook__open_texts(self, notebook, cJSON_GetObjectItemCaseSensitive(structure, "didOpen"));
 }
@@ -158,7 +181,11 @@ void server_notebook_close(Server *self, const cJSON *params) {
   for (uint32_t i = 0; cJSON_IsString(uri) && i < self->notebooks.size; i++) {
     Notebook *notebook = self->notebooks.contents[i];
     if (strcmp(notebook->uri, uri->valuestring) != 0) continue;
-    for (uint32_t j = 0; j < notebook->cells.size; j++) server_doc_close(self, notebook->cells.contents[j].uri);
+    for (uint32_t j = 0; j < notebook->cells.size; j++) {
+      Doc *doc = server_find_doc(self, notebook->cells.contents[j].uri);
+      if (doc && doc->notebook == notebook) server_doc_close(self, doc->uri);
+    }
+    notebook__detach_strays(self, notebook); /* cells the client removed but left open */
     self->notebooks.contents[i] = self->notebooks.contents[--self->notebooks.size];
     notebook_delete(notebook);
     return;

@@ -271,6 +271,8 @@ Doc *server_doc_open(Server *self, const char *uri, const char *language, int64_
   gl_document_delete(doc->text);
   doc->text = length <= SERVER_MAX_TEXT_BYTES ? gl_document_new(doc->path, text, length) : NULL;
   doc->lines_valid = false;
+  array_clear(&doc->spans); /* they named the old text (or another notebook's result) */
+  doc->notebook = NULL;
   doc->version = version;
   doc->python = server__is_python(language, doc->path);
   doc->dirty = doc->python;
