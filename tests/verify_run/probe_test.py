@@ -1,0 +1,392 @@
+"""The probe of `gpulint verify --run` on the CPU, with a real PyTorch.
+
+    probe_test.py CASE      run one case (meson runs each as its own test)
+    probe_test.py --list    the cases
+
+Each case writes a small training script into a temporary folder and runs
+it under the probe, either directly (PYTHONPATH and the GPULINT_PROBE_*
+variables, as the runner sets them) or through `gpulint verify --run`, and
+checks the trace or the report. Without a Python that imports torch the
+case is skipped (exit 77) and says why.
+"""
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import textwrap
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+PROBE_DIR = os.path.join(os.environ.get("GPULINT_TEST_VERIFY_DIR", os.path.join(HERE, "..", "..", "verify")), "run")
+EXIT_BUDGET = 85
+CASES = {}
+
+
+def case(function):
+    CASES[function.__name__] = function
+    return function
+
+
+def torch_python():
+    """A Python that imports torch, or None."""
+    for candidate in (os.environ.get("GPULINT_TEST_PYTHON"), "/usr/bin/python3", "python3"):
+        if candidate and subprocess.run([candidate, "-c", "import torch"], capture_output=True).returncode == 0:
+            return candidate
+    return None
+
+
+class Failure(Exception):
+    pass
+
+
+def check(condition, message, *context):
+    if not condition:
+        raise Failure(message + "".join("\n--- context ---\n%s" % (c,) for c in context))
+
+
+class Run:
+    """A script written into a temporary folder and run under the probe."""
+
+    def __init__(self, python, source, plan=None, steps=10, evals=20, seconds=120, files=None, extra_path=None,
+                 probe=True):
+        self.dir = tempfile.mkdtemp(prefix="gpulint-probe-test-")
+        self.script = os.path.join(self.dir, "train.py")
+        with open(self.script, "w") as out:
+            out.write(textwrap.dedent(source))
+        for name, text in (files or {}).items():
+            with open(os.path.join(self.dir, name), "w") as out:
+                out.write(textwrap.dedent(text))
+        self.trace_path = os.path.join(self.dir, "trace.jsonl")
+        env = dict(os.environ)
+        env.pop("GPULINT_PROBE_CLAIMED", None)
+        env["PYTHONPATH"] = ":".join([PROBE_DIR] + ([extra_path] if extra_path else []))
+        if probe:
+            env.update(GPULINT_PROBE_TRACE=self.trace_path, GPULINT_PROBE_STEPS=str(steps),
+                       GPULINT_PROBE_EVAL_STEPS=str(evals), GPULINT_PROBE_SECONDS=str(seconds))
+        if callable(plan):
+            plan = plan(self.script)
+        if plan is not None:
+            plan_path = os.path.join(self.dir, "plan.json")
+            with open(plan_path, "w") as out:
+                json.dump(plan, out)
+            env["GPULINT_PROBE_FINDINGS"] = plan_path
+        self.result = subprocess.run([python, self.script], cwd=self.dir, env=env, capture_output=True, text=True,
+                                     timeout=300)
+        self.events = []
+        if os.path.exists(self.trace_path):
+            with open(self.trace_path) as trace:
+                self.events = [json.loads(line) for line in trace if line.strip()]
+
+    def of(self, kind):
+        return [event for event in self.events if event["e"] == kind]
+
+    def end(self):
+        ends = self.of("end")
+        check(len(ends) == 1, "one end line", self.events[-5:], self.result.stderr[-2000:])
+        return ends[0]
+
+    def line_of(self, text):
+        """The 1-based line of the script that contains `text`."""
+        with open(self.script) as source:
+            for number, line in enumerate(source, 1):
+                if text in line:
+                    return number
+        raise Failure("no line with " + text)
+
+    def at(self, text):
+        return [self.script, self.line_of(text)]
+
+
+TRAIN = """\
+    import torch
+    import torch.nn as nn
+
+    torch.manual_seed(0)
+    model = nn.Sequential(nn.Linear(8, 16), nn.ReLU(), nn.Linear(16, 1))
+    opt = torch.optim.SGD(model.parameters(), lr=1e-3)
+    x, y = torch.randn(32, 8), torch.randn(32, 1)
+    for step in range({steps}):
+        {clear}
+        loss = ((model(x) - y) ** 2).mean()
+        loss.backward()
+        opt.step()  # the step
+"""
+
+
+def train(steps=40, clear="opt.zero_grad()"):
+    return TRAIN.format(steps=steps, clear=clear)
+
+
+# ---- The probe's trace -------------------------------------------------------
+
+
+@case
+def steps_and_budget(python):
+    """Optimizer steps are counted at the user's line, and the run stops at
+    the step budget with the probe's exit status."""
+    run = Run(python, train(steps=40), steps=10)
+    check(run.result.returncode == EXIT_BUDGET, "exit %d at the budget" % EXIT_BUDGET, run.result.returncode,
+          run.result.stderr[-2000:])
+    steps = run.of("step")
+    check([step["n"] for step in steps] == list(range(1, 11)), "steps 1..10", steps)
+    check(all(step["at"][0] == run.at("# the step") for step in steps), "each step at opt.step()'s line", steps[0])
+    check(all(step["device"] == "cpu" and step["rss"] > 0 for step in steps), "CPU steps with rss", steps[0])
+    check(all("time_ms" in step for step in steps[1:]), "step times after the first", steps[1])
+    end = run.end()
+    check(end["why"] == "budget" and end["budget"] == "steps" and end["steps"] == 10, "ended at the budget", end)
+
+
+@case
+def clearing(python):
+    """Gradients cleared by zero_grad (optimizer or module), by .grad = None,
+    or not at all."""
+    ways = {
+        "opt.zero_grad()": True,
+        "model.zero_grad()": True,
+        "for p in model.parameters(): p.grad = None": True,
+        "pass": False,
+    }
+    for clear, cleared in ways.items():
+        run = Run(python, train(steps=6, clear=clear), steps=50)
+        steps = run.of("step")
+        check(len(steps) == 6, "6 steps with " + clear, steps)
+        check(steps[0]["cleared"] is True, "the first step's gradients start cleared", steps[0])
+        check(all(step["cleared"] is cleared for step in steps[1:]), "cleared=%s with %s" % (cleared, clear), steps)
+        norms = [step["grad_norm"] for step in steps]
+        if not cleared:
+            check(norms[-1] > 4 * norms[0], "accumulating gradients grow", norms)
+        else:
+            check(norms[-1] < 2 * norms[0], "cleared gradients do not grow", norms)
+        check(run.end()["why"] == "exit", "the script ended on its own", run.end())
+
+
+@case
+def forward_modes(python):
+    """Grad mode and module mode at each top-level forward, a submodule call
+    inside a forward is no new forward, and the user's lines through a
+    helper in another file."""
+    source = """\
+        import torch
+        import torch.nn as nn
+        from helper import evaluate
+
+        model = nn.Sequential(nn.Linear(4, 4), nn.ReLU(), nn.Linear(4, 1))
+        x = torch.randn(2, 4)
+        model(x)  # train grad
+        model.eval()
+        with torch.no_grad():
+            model(x)  # eval no_grad
+        evaluate(model, x)  # through the helper
+    """
+    helper = """\
+        def evaluate(model, x):
+            return model(x)  # eval grad
+    """
+    run = Run(python, source, files={"helper.py": helper})
+    forwards = run.of("fwd")
+    check(len(forwards) == 3, "three top-level forwards (submodules are not forwards)", forwards)
+    check([(f["grad"], f["train"], f["mod"]) for f in forwards] ==
+          [(True, True, "Sequential"), (False, False, "Sequential"), (True, False, "Sequential")], "modes", forwards)
+    check(forwards[0]["at"] == [run.at("# train grad")], "attributed to the user's line", forwards[0])
+    helper_path = os.path.join(run.dir, "helper.py")
+    check(forwards[2]["at"] == [[helper_path, 2], run.at("# through the helper")], "the helper's line, then the caller's",
+          forwards[2])
+
+
+@case
+def empty_cache_windows(python):
+    """empty_cache() per step: the calls are counted and it is a no-op in
+    alternate windows of steps (timing is not asserted here)."""
+    source = train(steps=40).replace("opt.step()  # the step", "opt.step()  # the step\n        torch.cuda.empty_cache()")
+    plan = {"findings": [{"code": "GPU201", "path": "", "line": 0, "loop": None}], "loops": []}
+    run = Run(python, source, plan=plan, steps=50)
+    steps = run.of("step")
+    noop = [step["n"] for step in steps if step["cache_noop"]]
+    check(noop == list(range(8, 13)) + list(range(18, 23)), "no-op windows of five steps from the first call", noop)
+    check(all(step["cache_calls"] == (0 if step["n"] == 1 else 1) for step in steps), "one call per step (after it)", steps[:3])
+    calls = run.of("cache")
+    check(len(calls) == 40 and calls[0]["at"] == [run.at("empty_cache")], "each call at its line", calls[:2])
+
+
+@case
+def loop_iterations(python):
+    """Iterations of a planned loop, with the graph nodes it keeps."""
+    source = """\
+        import torch
+        import torch.nn as nn
+
+        model = nn.Linear(8, 1)
+        x = torch.randn(4, 8)
+        total = 0
+        for i in range(12):
+            out = model(x)
+            total += out.sum()  # kept with its graph
+    """
+    def plan(path):
+        return {"findings": [{"code": "GPU101", "path": os.path.realpath(path), "line": 9, "loop": 0}],
+                "loops": [{"id": 0, "path": os.path.realpath(path), "start": 7, "end": 9}]}
+
+    run = Run(python, source, plan=plan)
+    iterations = run.of("iter")
+    check([it["n"] for it in iterations] == list(range(1, 13)), "12 iterations", iterations)
+    nodes = [it["nodes"] for it in iterations]
+    check(all(b > a for a, b in zip(nodes, nodes[1:])), "live graph nodes grow every iteration", nodes)
+
+
+@case
+def seconds_budget(python):
+    run = Run(python, train(steps=10 ** 9), steps=10 ** 9, seconds=6)
+    check(run.result.returncode == EXIT_BUDGET, "stopped", run.result.returncode, run.result.stderr[-1000:])
+    end = run.end()
+    check(end["budget"] == "seconds" and 6000 <= end["t"] < 60000, "at the seconds budget", end)
+
+
+@case
+def crash_exit_and_no_loop(python):
+    crash = train(steps=10).replace("opt.step()  # the step", "opt.step()  # the step\n        if step == 2: raise ValueError('boom')")
+    run = Run(python, crash)
+    end = run.end()
+    check(end["why"] == "crash" and end["error"] == "ValueError: boom" and end["steps"] == 3, "the crash", end)
+    check(end["at"] == [run.at("raise ValueError")], "the line that raised", end)
+    check("Traceback" in run.result.stderr and run.result.returncode == 1, "the usual traceback", run.result.stderr)
+    run = Run(python, "import sys\nimport torch\nsys.exit(3)\n" + textwrap.dedent(train()))
+    check(run.end()["why"] == "exit" and run.end()["steps"] == 0 and run.result.returncode == 3, "exited early",
+          run.end())
+    run = Run(python, "print('no torch here')\n")
+    check(run.of("torch") == [] and run.end()["why"] == "exit", "never imported torch", run.events)
+
+
+@case
+def sitecustomize_chain(python):
+    """The sitecustomize that was there runs too; without the variables the
+    probe does nothing."""
+    other = tempfile.mkdtemp(prefix="gpulint-site-")
+    with open(os.path.join(other, "sitecustomize.py"), "w") as out:
+        out.write("import builtins\nbuiltins.CHAINED = 'yes'\n")
+    source = "import builtins, sys\nimport torch\nprint('chained', getattr(builtins, 'CHAINED', 'no'), " \
+             "'gpulint_probe' in sys.modules)\n"
+    run = Run(python, source, extra_path=other)
+    check("chained yes True" in run.result.stdout, "chained with the probe on", run.result.stdout, run.result.stderr)
+    check(len(run.of("torch")) == 1, "probe saw torch", run.events)
+    run = Run(python, source, extra_path=other, probe=False)
+    check("chained yes False" in run.result.stdout, "chained, probe off", run.result.stdout, run.result.stderr)
+    check(not os.path.exists(run.trace_path), "no trace without the variables")
+
+
+@case
+def child_processes(python):
+    """A child process of the run (a worker) inherits the variables but
+    does not write to the trace."""
+    source = "import subprocess, sys\nimport torch\nsubprocess.run([sys.executable, '-c', 'import torch'])\n"
+    run = Run(python, source)
+    starts = run.of("start")
+    check(len(starts) == 1 and len(run.of("torch")) == 1 and len(run.of("end")) == 1, "only the first process",
+          run.events)
+
+
+# ---- Through `gpulint verify --run` -----------------------------------------
+
+PITFALLS = """\
+    import torch
+    import torch.nn as nn
+
+    torch.manual_seed(0)
+    model = nn.Sequential(nn.Linear(8, 16), nn.ReLU(), nn.Linear(16, 1))
+    opt = torch.optim.SGD(model.parameters(), lr=1e-3)
+    x, y = torch.randn(32, 8), torch.randn(32, 1)
+    crit = nn.MSELoss()
+    for step in range(100):
+        out = model(x)
+        loss = crit(out, y)
+        loss.backward()
+        opt.step()
+        torch.cuda.empty_cache()
+    model.eval()
+    total = 0
+    for i in range(100):
+        out = model(x)
+        total += crit(out, y)
+"""
+
+
+def gpulint_run(python, source, *options, args=()):
+    folder = tempfile.mkdtemp(prefix="gpulint-run-e2e-")
+    script = os.path.join(folder, "train.py")
+    with open(script, "w") as out:
+        out.write(textwrap.dedent(source))
+    json_path = os.path.join(folder, "out.json")
+    command = [os.environ["GPULINT_TEST_BINARY"], "verify", "--run", "--json", json_path, *options, "--", python,
+               "train.py", *args]
+    result = subprocess.run(command, cwd=folder, capture_output=True, text=True, timeout=300)
+    report = json.load(open(json_path)) if os.path.exists(json_path) else None
+    return result, report
+
+
+def verdicts(report):
+    return {(f["code"], f["line"]): f["verdict"] for f in report["findings"]}
+
+
+@case
+def e2e_pitfalls(python):
+    result, report = gpulint_run(python, PITFALLS, "--steps", "20")
+    check(result.returncode == 1, "exit 1: confirmed", result.returncode, result.stdout, result.stderr[-2000:])
+    wanted = {("GPU001", 12): "CONFIRMED", ("GPU201", 14): "NOT OBSERVED", ("GPU103", 18): "CONFIRMED",
+              ("GPU101", 19): "CONFIRMED"}
+    check(verdicts(report) == wanted, "the verdicts", verdicts(report), result.stdout)
+    check(report["run"]["device"] == "cpu" and report["run"]["steps"] == 100, "ran on the CPU", report["run"])
+    check("CONFIRMED: gradients were not cleared before 99 of 99 steps" in result.stdout, "GPU001 says how",
+          result.stdout)
+    check("live autograd nodes +" in result.stdout, "GPU101 says how", result.stdout)
+
+
+@case
+def e2e_fixed_and_not_reached(python):
+    fixed = PITFALLS.replace("    loss.backward()", "    opt.zero_grad()\n        loss.backward()") \
+        .replace("        torch.cuda.empty_cache()\n", "") \
+        .replace("        total += crit(out, y)", "        total += crit(out, y).item()") \
+        .replace("    for i in range(100):", "    torch.set_grad_enabled(False)\n    for i in range(100):")
+    result, report = gpulint_run(python, fixed, "--steps", "20")
+    check(result.returncode == 0 and report["findings"] == [] and report["unexplained_growth"] == [], "nothing",
+          result.stdout, result.stderr[-2000:])
+    gated = PITFALLS.replace("model.eval()", "import sys\n    if '--eval' not in sys.argv: sys.exit(0)\n    model.eval()")
+    result, report = gpulint_run(python, gated, "--steps", "20")
+    found = verdicts(report)
+    check(found[("GPU101", 21)] == "NOT REACHED" and found[("GPU001", 12)] == "CONFIRMED", "eval not reached",
+          found, result.stdout)
+    check("NOT REACHED: line 21 did not run: the script exited first" in result.stdout, "why", result.stdout)
+
+
+@case
+def e2e_replay(python):
+    """A trace saved with --save-trace is judged the same with --replay."""
+    folder = tempfile.mkdtemp(prefix="gpulint-run-replay-")
+    saved = os.path.join(folder, "trace.jsonl")
+    first, _ = gpulint_run(python, PITFALLS, "--steps", "20", "--save-trace", saved)
+    again = subprocess.run([os.environ["GPULINT_TEST_BINARY"], "verify", "--run", "--replay", saved],
+                           capture_output=True, text=True)
+    check(again.returncode == first.returncode and again.stdout == first.stdout, "the same report", first.stdout,
+          again.stdout)
+
+
+def main(argv):
+    if argv[1:] == ["--list"]:
+        print("\n".join(CASES))
+        return 0
+    if len(argv) != 2 or argv[1] not in CASES:
+        print("usage: probe_test.py CASE | --list", file=sys.stderr)
+        return 2
+    python = torch_python()
+    if python is None:
+        print("skipped: no Python here imports torch (Debian: apt-get install python3-torch)")
+        return 77
+    try:
+        CASES[argv[1]](python)
+    except Failure as failure:
+        print("FAIL %s: %s" % (argv[1], failure))
+        return 1
+    print("ok %s (%s)" % (argv[1], python))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))

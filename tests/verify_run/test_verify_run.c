@@ -1,0 +1,358 @@
+/* `gpulint verify --run` without Python: finding the script in a command,
+ * the loops of a source, and the verdicts judged from traces built here
+ * line by line (the probe's format, see verify/run/gpulint_probe.py). */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "alloc.h"
+#include "run.h"
+
+/* ---- Finding the script ------------------------------------------------- */
+
+static void assert_script(const char *wanted, char *const *command, uint32_t count) {
+  char *script = run_script_of(command, count, ".");
+  if (!wanted) assert_null(script);
+  else assert_string_equal(script, wanted);
+  free(script);
+}
+
+static void test_script_of_command(void **state) {
+  (void)state;
+  char *plain[] = {"python3", "train.py", "--epochs", "1", "--out", "x.py"};
+  assert_script("train.py", plain, 6);
+  char *options[] = {"/opt/py/bin/python", "-u", "-X", "dev", "src/train.py"};
+  assert_script("src/train.py", options, 5);
+  char *launcher[] = {"torchrun", "--nproc_per_node=1", "train.py"};
+  assert_script("train.py", launcher, 3);
+  char *direct[] = {"./train.py", "--lr", "0.1"};
+  assert_script("./train.py", direct, 3);
+  char *inline_code[] = {"python3", "-c", "import train.py"};
+  assert_script(NULL, inline_code, 3);
+  char *none[] = {"python3"};
+  assert_script(NULL, none, 1);
+  assert_script(NULL, none, 0);
+}
+
+static void test_script_of_module(void **state) {
+  (void)state;
+  char dir[] = "/tmp/gpulint-run-test-XXXXXX";
+  assert_non_null(mkdtemp(dir));
+  char *package = gl_format("%s/pkg", dir), *module = gl_format("%s/pkg/train.py", dir);
+  assert_int_equal(mkdir(package, 0777), 0);
+  FILE *file = fopen(module, "w");
+  fputs("print(1)\n", file);
+  fclose(file);
+  char *command[] = {"python3", "-m", "pkg.train", "--epochs", "1"};
+  char *script = run_script_of(command, 5, dir);
+  assert_string_equal(script, module);
+  free(script);
+  char *missing[] = {"python3", "-m", "pkg.absent"};
+  assert_null(run_script_of(missing, 3, dir));
+  unlink(module), rmdir(package), rmdir(dir);
+  free(package), free(module);
+}
+
+/* ---- Loops -------------------------------------------------------------- */
+
+static const char LOOPS_SOURCE[] =
+    "def train(model, loader):\n"              /* 1 */
+    "    \"\"\"Trains.\n"                      /* 2 */
+    "    for each batch: not a loop\n"         /* 3 */
+    "    \"\"\"\n"                             /* 4 */
+    "    for epoch in range(3):\n"             /* 5 */
+    "        for x, y in loader:\n"            /* 6 */
+    "            loss = model(x)\n"            /* 7 */
+    "\n"                                       /* 8 */
+    "            # a comment at column 0 of the body\n" /* 9 */
+    "# outdented comment\n"                    /* 10 */
+    "            loss.backward()\n"            /* 11 */
+    "        print(epoch)\n"                   /* 12 */
+    "    while(True):\n"                       /* 13 */
+    "        break\n"                          /* 14 */
+    "    async for item in stream():\n"        /* 15 */
+    "        pass\n"                           /* 16 */
+    "    format = 1\n"                         /* 17 */
+    "    forward = 2\n";                       /* 18 */
+
+static void test_loops_by_indentation(void **state) {
+  (void)state;
+  RunLoops loops = array_new();
+  run_loops_scan(&loops, LOOPS_SOURCE);
+  assert_int_equal(loops.size, 4);
+  uint32_t wanted[][2] = {{5, 12}, {6, 11}, {13, 14}, {15, 16}};
+  for (uint32_t i = 0; i < 4; i++) {
+    assert_int_equal(loops.contents[i].start, wanted[i][0]);
+    assert_int_equal(loops.contents[i].end, wanted[i][1]);
+  }
+  assert_int_equal(run_loops_innermost(&loops, 7), 1);
+  assert_int_equal(run_loops_innermost(&loops, 12), 0);
+  assert_int_equal(run_loops_innermost(&loops, 6), 1);
+  assert_int_equal(run_loops_innermost(&loops, 17), -1);
+  assert_int_equal(run_loops_innermost(&loops, 3), -1);
+  array_delete(&loops);
+}
+
+/* ---- Traces ------------------------------------------------------------- */
+
+/* A trace of /p/train.py with these findings and loops (JSON array
+ * bodies), then `events`. Caller frees. */
+static char *trace_of(const char *findings, const char *loops, const char *events) {
+  return gl_format("{\"e\":\"start\",\"python\":\"3.11.2\",\"t\":1}\n"
+                   "{\"e\":\"plan\",\"script\":\"/p/train.py\",\"findings\":[%s],\"loops\":[%s]}\n"
+                   "{\"e\":\"torch\",\"torch\":\"2.5.1\",\"t\":900}\n%s",
+                   findings, loops, events);
+}
+
+static const char LOOP_10_20[] = "{\"id\":0,\"path\":\"/p/train.py\",\"start\":10,\"end\":20}";
+
+typedef struct {
+  int status;
+  Text out;
+  char *json;
+} Judged;
+
+static Judged judge(char *trace) {
+  Judged judged = {0, array_new(), NULL};
+  judged.status = run_trace_judge(trace, &judged.out, &judged.json);
+  free(trace);
+  return judged;
+}
+
+static void judged_delete(Judged *self) {
+  array_delete(&self->out);
+  free(self->json);
+}
+
+static void assert_contains(const char *text, const char *wanted) {
+  if (!strstr(text, wanted)) fail_msg("wanted `%s` in:\n%s", wanted, text);
+}
+
+static void assert_lacks(const char *text, const char *unwanted) {
+  if (strstr(text, unwanted)) fail_msg("did not want `%s` in:\n%s", unwanted, text);
+}
+
+/* Steps with these `cleared` values and norms growing by `growth` a step. */
+static void steps_of(Text *events, uint32_t count, const char *cleared, double growth) {
+  for (uint32_t i = 1; i <= count; i++) {
+    text_append(events, "{\"e\":\"bwd\",\"at\":[[\"/p/train.py\",14]]}\n");
+    text_append(events, "{\"e\":\"step\",\"n\":%u,\"cleared\":%s,\"grad_norm\":%g,\"time_ms\":10,\"device\":\"cpu\","
+                        "\"at\":[[\"/p/train.py\",15]],\"t\":%u}\n", i, i == 1 ? "true" : cleared, 1 + growth * (i - 1),
+                1000 + 10 * i);
+  }
+}
+
+static const char GPU001_AT_14[] =
+    "{\"code\":\"GPU001\",\"path\":\"/p/train.py\",\"line\":14,\"column\":9,\"loop\":0,\"message\":\"no zero_grad\"}";
+
+static void test_gpu001_confirmed_when_not_cleared(void **state) {
+  (void)state;
+  Text events = array_new();
+  steps_of(&events, 10, "false", 1.0);
+  text_append(&events, "{\"e\":\"end\",\"why\":\"budget\",\"budget\":\"steps\",\"steps\":10,\"evals\":0}\n");
+  Judged judged = judge(trace_of(GPU001_AT_14, LOOP_10_20, text_string(&events)));
+  assert_int_equal(judged.status, 1);
+  const char *out = text_string(&judged.out);
+  assert_contains(out, "/p/train.py:14:9: GPU001 no zero_grad\n    CONFIRMED: gradients were not cleared before 9 of 9 steps");
+  assert_contains(out, "went 1 -> 10 (x10.00)");
+  assert_contains(out, "ran 10 optimizer step(s), 0 evaluation iteration(s)");
+  assert_contains(out, "stopped at the budget (steps)");
+  assert_contains(judged.json, "\"verdict\":\t\"CONFIRMED\"");
+  assert_contains(judged.json, "\"steps_not_cleared\":\t9");
+  judged_delete(&judged);
+  array_delete(&events);
+}
+
+static void test_gpu001_not_observed_when_cleared(void **state) {
+  (void)state;
+  Text events = array_new();
+  steps_of(&events, 10, "true", 0.0);
+  Judged judged = judge(trace_of(GPU001_AT_14, LOOP_10_20, text_string(&events)));
+  assert_int_equal(judged.status, 1); /* no end line: the trace does not say why it ended */
+  assert_contains(text_string(&judged.out), "NOT OBSERVED: gradients were cleared before every backward (10 steps)");
+  assert_contains(text_string(&judged.out), "the trace ends without saying why");
+  judged_delete(&judged);
+  array_delete(&events);
+}
+
+/* A loop's iterations: allocated memory growing `mb` and nodes `nodes`
+ * per iteration. */
+static void iterations_of(Text *events, uint32_t count, double mb, double nodes) {
+  for (uint32_t i = 1; i <= count; i++) {
+    text_append(events, "{\"e\":\"fwd\",\"grad\":true,\"train\":false,\"at\":[[\"/p/train.py\",12]]}\n");
+    text_append(events, "{\"e\":\"iter\",\"loop\":0,\"n\":%u,\"device\":\"cuda\",\"alloc\":%.0f,\"nodes\":%.0f}\n", i,
+                1e9 + mb * 1048576.0 * i, 100 + nodes * i);
+  }
+  text_append(events, "{\"e\":\"end\",\"why\":\"budget\",\"budget\":\"steps\",\"steps\":0,\"evals\":%u}\n", count);
+}
+
+static const char GPU101_AT_13[] =
+    "{\"code\":\"GPU101\",\"path\":\"/p/train.py\",\"line\":13,\"column\":5,\"loop\":0,\"message\":\"kept\"}";
+
+static void test_gpu101_growth_confirmed(void **state) {
+  (void)state;
+  Text events = array_new();
+  iterations_of(&events, 20, 48.0, 19.0);
+  Judged judged = judge(trace_of(GPU101_AT_13, LOOP_10_20, text_string(&events)));
+  assert_int_equal(judged.status, 1);
+  assert_contains(text_string(&judged.out), "CONFIRMED: allocated memory +48.0 MB/iteration, live autograd nodes "
+                                            "+19.0/iteration over 20 iterations of the loop at line 10");
+  assert_lacks(text_string(&judged.out), "no finding explains");
+  judged_delete(&judged);
+  array_delete(&events);
+}
+
+static void test_gpu101_flat_not_observed(void **state) {
+  (void)state;
+  Text events = array_new();
+  iterations_of(&events, 20, 0.0, 0.0);
+  Judged judged = judge(trace_of(GPU101_AT_13, LOOP_10_20, text_string(&events)));
+  assert_int_equal(judged.status, 0);
+  assert_contains(text_string(&judged.out), "NOT OBSERVED: allocated memory +0.0 MB/iteration, live autograd nodes "
+                                            "+0.0/iteration over 20 iterations");
+  judged_delete(&judged);
+  array_delete(&events);
+}
+
+static void test_too_few_iterations_not_observed(void **state) {
+  (void)state;
+  Text events = array_new();
+  iterations_of(&events, 3, 48.0, 19.0);
+  Judged judged = judge(trace_of(GPU101_AT_13, LOOP_10_20, text_string(&events)));
+  assert_contains(text_string(&judged.out), "NOT OBSERVED: only 3 iteration(s) of the loop at line 10 ran; 5 needed");
+  judged_delete(&judged);
+  array_delete(&events);
+}
+
+static void test_not_reached_after_a_crash(void **state) {
+  (void)state;
+  const char *events = "{\"e\":\"end\",\"why\":\"crash\",\"error\":\"ValueError: bad data\",\"at\":[[\"/p/train.py\",4]]}\n"
+                       "{\"e\":\"runner\",\"command\":[\"python3\",\"train.py\"],\"exit\":1,\"signal\":0}\n";
+  Judged judged = judge(trace_of(GPU101_AT_13, LOOP_10_20, events));
+  assert_int_equal(judged.status, 1);
+  const char *out = text_string(&judged.out);
+  assert_contains(out, "gpulint verify --run: python3 train.py\n");
+  assert_contains(out, "the script raised ValueError: bad data at /p/train.py:4");
+  assert_contains(out, "NOT REACHED: line 13 did not run: the script raised first");
+  assert_contains(judged.json, "\"failed\":\ttrue");
+  judged_delete(&judged);
+}
+
+static void test_not_reached_after_an_exit(void **state) {
+  (void)state;
+  const char *events = "{\"e\":\"end\",\"why\":\"exit\"}\n{\"e\":\"runner\",\"exit\":0,\"signal\":0}\n";
+  Judged judged = judge(trace_of(GPU001_AT_14, LOOP_10_20, events));
+  assert_int_equal(judged.status, 0);
+  assert_contains(text_string(&judged.out), "the script exited on its own (status 0)");
+  assert_contains(text_string(&judged.out), "NOT REACHED: line 14 did not run: the script exited first");
+  judged_delete(&judged);
+}
+
+static void test_growth_no_finding_explains(void **state) {
+  (void)state;
+  Text events = array_new();
+  iterations_of(&events, 12, 8.0, 0.0);
+  Judged judged = judge(trace_of("", LOOP_10_20, text_string(&events)));
+  assert_int_equal(judged.status, 1);
+  assert_contains(text_string(&judged.out), "no findings in /p/train.py");
+  assert_contains(text_string(&judged.out), "/p/train.py:10: memory grows in this loop and no finding explains it\n"
+                                            "    allocated memory +8.0 MB/iteration");
+  assert_contains(judged.json, "\"unexplained_growth\":\t[{");
+  judged_delete(&judged);
+  array_delete(&events);
+}
+
+static const char GPU201_AT_16[] =
+    "{\"code\":\"GPU201\",\"path\":\"/p/train.py\",\"line\":16,\"column\":5,\"loop\":0,\"message\":\"cache\"}";
+
+/* Steps that call empty_cache(): `with_ms` as it is, `without_ms` as a no-op. */
+static void cache_steps(Text *events, const char *device, double with_ms, double without_ms) {
+  for (uint32_t i = 1; i <= 20; i++) {
+    bool noop = (i - 1) / 5 % 2 == 1;
+    text_append(events, "{\"e\":\"cache\",\"noop\":%s,\"at\":[[\"/p/train.py\",16]]}\n", noop ? "true" : "false");
+    text_append(events, "{\"e\":\"step\",\"n\":%u,\"cleared\":true,\"time_ms\":%g,\"cache_calls\":1,\"cache_noop\":%s,"
+                        "\"device\":\"%s\",\"alloc\":1000}\n", i, noop ? without_ms : with_ms, noop ? "true" : "false",
+                device);
+  }
+}
+
+static void test_gpu201_timed_on_cuda(void **state) {
+  (void)state;
+  Text events = array_new();
+  cache_steps(&events, "cuda", 15.2, 13.6);
+  Judged judged = judge(trace_of(GPU201_AT_16, LOOP_10_20, text_string(&events)));
+  assert_contains(text_string(&judged.out), "CONFIRMED: called 20 time(s); median step 15.20 ms with it, 13.60 ms "
+                                            "with it a no-op (+12%, 10 and 10 steps)");
+  judged_delete(&judged);
+  array_clear(&events);
+  cache_steps(&events, "cuda", 13.7, 13.6);
+  judged = judge(trace_of(GPU201_AT_16, LOOP_10_20, text_string(&events)));
+  assert_contains(text_string(&judged.out), "NOT OBSERVED: called 20 time(s); median step 13.70 ms");
+  judged_delete(&judged);
+  array_clear(&events);
+  cache_steps(&events, "cpu", 15.2, 13.6);
+  judged = judge(trace_of(GPU201_AT_16, LOOP_10_20, text_string(&events)));
+  assert_contains(text_string(&judged.out), "NOT OBSERVED: called 20 time(s); without CUDA empty_cache() does nothing");
+  judged_delete(&judged);
+  array_delete(&events);
+}
+
+static const char GPU103_AT_12[] =
+    "{\"code\":\"GPU103\",\"path\":\"/p/train.py\",\"line\":12,\"column\":9,\"loop\":0,\"message\":\"grad on\"}";
+
+static void test_gpu103_peak_against_no_grad(void **state) {
+  (void)state;
+  Text events = array_new();
+  iterations_of(&events, 5, 0, 0);
+  text_append(&events, "{\"e\":\"ab103\",\"at\":[[\"/p/train.py\",12]],\"device\":\"cuda\",\"saved_bytes\":4194304000,"
+                       "\"grad_peak\":5538578432,\"nograd_peak\":702545920}\n");
+  Judged judged = judge(trace_of(GPU103_AT_12, LOOP_10_20, text_string(&events)));
+  assert_contains(text_string(&judged.out), "CONFIRMED: 5 of 5 forward(s) here ran with grad on (5 in eval mode); its "
+                                            "graph saved 4000.0 MB of tensors; peak 5282.0 MB with grad, 670.0 MB under "
+                                            "no_grad (x7.88)");
+  judged_delete(&judged);
+  array_delete(&events);
+  const char *off = "{\"e\":\"fwd\",\"grad\":false,\"train\":false,\"at\":[[\"/p/eval.py\",3],[\"/p/train.py\",12]]}\n";
+  judged = judge(trace_of(GPU103_AT_12, LOOP_10_20, off));
+  assert_contains(text_string(&judged.out), "NOT OBSERVED: all 1 forward(s) at this line ran with grad off");
+  judged_delete(&judged);
+}
+
+static void test_unmeasured_rule_and_bad_traces(void **state) {
+  (void)state;
+  const char *findings = "{\"code\":\"GPU002\",\"path\":\"/p/train.py\",\"line\":14,\"loop\":0}";
+  Judged judged = judge(trace_of(findings, LOOP_10_20, "{\"e\":\"bwd\",\"at\":[[\"/p/train.py\",14]]}\nnot json\n"));
+  assert_contains(text_string(&judged.out), "NOT MEASURED: the line ran; --run has no measurement for GPU002");
+  judged_delete(&judged);
+  Text out = array_new();
+  assert_int_equal(run_trace_judge("", &out, NULL), 2);
+  assert_int_equal(run_trace_judge("{\"e\":\"start\"}\n[1,2]\n{\"e\":", &out, NULL), 2);
+  array_delete(&out);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_script_of_command),
+      cmocka_unit_test(test_script_of_module),
+      cmocka_unit_test(test_loops_by_indentation),
+      cmocka_unit_test(test_gpu001_confirmed_when_not_cleared),
+      cmocka_unit_test(test_gpu001_not_observed_when_cleared),
+      cmocka_unit_test(test_gpu101_growth_confirmed),
+      cmocka_unit_test(test_gpu101_flat_not_observed),
+      cmocka_unit_test(test_too_few_iterations_not_observed),
+      cmocka_unit_test(test_not_reached_after_a_crash),
+      cmocka_unit_test(test_not_reached_after_an_exit),
+      cmocka_unit_test(test_growth_no_finding_explains),
+      cmocka_unit_test(test_gpu201_timed_on_cuda),
+      cmocka_unit_test(test_gpu103_peak_against_no_grad),
+      cmocka_unit_test(test_unmeasured_rule_and_bad_traces),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
