@@ -15,6 +15,7 @@ for.
 Exit 0 when the case holds, 1 otherwise.
 """
 import os
+import subprocess
 import sys
 import tempfile
 import time
@@ -220,6 +221,50 @@ def case_initialize_twice(server, folder):
     expect_error(server.call("initialize", {"processId": None, "rootUri": None, "capabilities": {}}),
                  INVALID_REQUEST, "a second initialize")
     still_serves(server, folder)
+
+
+def case_bad_initialization_options(server, folder):
+    """initializationOptions of the wrong shape or out of range (debounceMs
+    negative, a string, past 10,000 ms; options that are not an object) are
+    ignored: initialize succeeds and edits are linted at once."""
+    response = server.call("initialize", {"processId": None, "rootUri": uri_of(folder), "capabilities": {},
+                                          "initializationOptions": {"debounceMs": 1e12, "unknown": [1]}})
+    check("result" in response, f"initialize with odd options: {response}")
+    server.notify("initialized", {})
+    uri = open_train(server, folder)
+    start = time.monotonic()
+    server.notify("textDocument/didChange", {"textDocument": {"uri": uri, "version": 2}, "contentChanges": [
+        {"range": {"start": {"line": KEPT_LINE, "character": 0}, "end": {"line": KEPT_LINE, "character": len(KEPT)}},
+         "text": KEPT_FIXED}]})
+    publish = server.diagnostics(uri, version=2)
+    check(publish["diagnostics"] == [], f"the fixed text: {codes(publish)}")
+    check(time.monotonic() - start < 5, "an out-of-range debounceMs was taken")
+    for options in ({"debounceMs": -5}, {"debounceMs": "200"}, "not an object", [1, 2]):
+        other = Server(server.process.args[0], folder)
+        try:
+            reply = other.call("initialize", {"processId": None, "rootUri": uri_of(folder), "capabilities": {},
+                                              "initializationOptions": options})
+            check("result" in reply, f"initialize with {options!r}: {reply}")
+            other.notify("initialized", {})
+            open_train(other, folder)
+            end_cleanly(other)
+        finally:
+            other.kill()
+
+
+def case_bad_arguments(server, folder):
+    """`gpulint server` with a malformed or unknown argument: exit status 2
+    and a message naming the option on stderr, before reading any input."""
+    server.initialize(folder)
+    for args in (["--debounce", "x"], ["--debounce", "-1"], ["--debounce", "20000"], ["--debounce"], ["--frobnicate"]):
+        result = subprocess.run([server.process.args[0], "server", *args], input=b"", capture_output=True, timeout=10)
+        check(result.returncode == 2, f"gpulint server {' '.join(args)}: exit status {result.returncode}")
+        check(args[0].encode() in result.stderr and result.stdout == b"",
+              f"gpulint server {' '.join(args)}: stderr {result.stderr!r}, stdout {result.stdout!r}")
+    for args in (["--stdio"], ["--debounce", "0", "--stdio"]):
+        result = subprocess.run([server.process.args[0], "server", *args], input=b"", capture_output=True, timeout=10)
+        check(result.returncode == 1 and result.stderr == b"",
+              f"gpulint server {' '.join(args)} at the end of input: {result.returncode} {result.stderr!r}")
 
 
 # Documents ------------------------------------------------------------------
