@@ -587,7 +587,7 @@ static bool run__crashed_with(const Trace *trace, const char *text) {
  * second backward through a freed graph. */
 static void judge__growth(const Trace *trace, TFinding *finding, Text *detail) {
   if (strcmp(finding->code, "GPU102") == 0 && run__crashed_with(trace, "backward through the graph a second time")) {
-    text_append(detail, "the run raised: %s", trace->error);
+    text_append(detail, "the run raised: %.200s", trace->error);
     finding__set(finding, RUN_CONFIRMED, detail);
     return;
   }
@@ -755,7 +755,7 @@ static void run__ending(Text *out, const Trace *trace, bool *failed) {
   if (trace->end_why && strcmp(trace->end_why, "budget") == 0) {
     text_append(out, "stopped at the budget (%s)", trace->end_budget ? trace->end_budget : "?");
   } else if (trace->end_why && strcmp(trace->end_why, "crash") == 0) {
-    text_append(out, "the script raised %s%s%s", trace->error ? trace->error : "an exception",
+    text_append(out, "the script raised %.200s%s%s", trace->error ? trace->error : "an exception",
                 trace->error_at ? " at " : "", trace->error_at ? trace->error_at : "");
     *failed = true;
   } else if (trace->end_why && strcmp(trace->end_why, "exit") == 0) {

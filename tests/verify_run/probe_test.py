@@ -368,6 +368,39 @@ def e2e_replay(python):
           again.stdout)
 
 
+# ---- Recorded on a GPU (no torch needed) ------------------------------------
+
+RECORDED = os.path.join(HERE, "traces")
+
+
+def replay(name):
+    result = subprocess.run([os.environ["GPULINT_TEST_BINARY"], "verify", "--run", "--replay",
+                             os.path.join(RECORDED, name)], capture_output=True, text=True)
+    return result.returncode, result.stdout
+
+
+def recorded_h100(python):
+    """The H100 traces of tests/verify_run/gpu/ judged again: the verdicts
+    and the numbers measured there."""
+    status, out = replay("h100_classifier.jsonl")
+    check(status == 1 and "on NVIDIA H100 80GB HBM3, torch 2.11.0+cu130" in out, "the device", out)
+    for wanted in ("GPU201 ", "CONFIRMED: called 30 time(s); median step 13.10 ms with it, 9.79 ms with it a no-op (+34%",
+                   "CONFIRMED: 20 of 20 forward(s) here ran with grad on (20 in eval mode); its graph saved 1196.3 MB "
+                   "of tensors; peak 1248.0 MB with grad, 512.0 MB under no_grad (x2.44)",
+                   "CONFIRMED: allocated memory +1196.3 MB/iteration, live autograd nodes +18.0/iteration over 20 "
+                   "iterations of the loop at line 45"):
+        check(wanted in out, "classifier: " + wanted, out)
+    check("NOT" not in out, "nothing unconfirmed in the classifier", out)
+    status, out = replay("h100_lstm_lm.jsonl")
+    check("GPU102 " in out and "CONFIRMED: the run raised: RuntimeError: Trying to backward through the graph a second "
+          "time" in out, "GPU102 crash", out)
+    check("NOT OBSERVED: only 1 optimizer step(s) ran after a backward" in out, "GPU001 cut short by the crash", out)
+
+
+RECORDED_CASES = {"recorded_h100": recorded_h100}
+CASES.update(RECORDED_CASES)
+
+
 def main(argv):
     if argv[1:] == ["--list"]:
         print("\n".join(CASES))
@@ -376,7 +409,7 @@ def main(argv):
         print("usage: probe_test.py CASE | --list", file=sys.stderr)
         return 2
     python = torch_python()
-    if python is None:
+    if python is None and argv[1] not in RECORDED_CASES:
         print("skipped: no Python here imports torch (Debian: apt-get install python3-torch)")
         return 77
     try:

@@ -612,7 +612,7 @@ class Probe:
         elif steps_done and evals_done:
             why = "steps"
         elif (steps_done or evals_done) and not self.pending():
-            why = "steps"
+            why = "steps" if steps_done else "evaluation iterations"
         elif self.forwards >= 40 * max(self.budget_steps, self.budget_evals):
             why = "forwards"
         if why:
