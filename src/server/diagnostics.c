@@ -132,7 +132,7 @@ void doc_clear_result(Doc *self) {
 static char *diagnostics__refusal(const Doc *doc) {
   size_t length = 0;
   if (!doc->text) {
-    return gl_format("gpulint: this document grew past %u MB and is no longer followed; reopen it",
+    return gl_format("gpulint: this document is larger than %u MB and is not followed; reopen it once smaller",
                      SERVER_MAX_TEXT_BYTES >> 20);
   }
   gl_document_text(doc->text, &length);
