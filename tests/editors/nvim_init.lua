@@ -11,7 +11,9 @@
 -- Environment:
 --   GPULINT            the gpulint binary (started as `GPULINT server`)
 --   GPULINT_NVIM_OUT   where the JSON record goes
---   GPULINT_NVIM_MODE  quickfix | noqa | fixall | hover | config
+--   GPULINT_NVIM_MODE  quickfix | noqa | fixall | hover | config | dependent
+--   GPULINT_NVIM_OTHER, GPULINT_NVIM_OTHER_TEXT  (dependent) the imported file
+--                      to open, and a file with the text to put in its buffer
 --   GPULINT_NVIM_CODE  the code of the finding to act on (quickfix, noqa, hover),
 --                      or to ignore in pyproject.toml (config)
 --   GPULINT_NVIM_WAIT_MS  the longest any one wait may take (default 10000)
@@ -210,6 +212,20 @@ local function session()
     local seen = #publishes
     vim.cmd('silent write')
     step('config written')
+    record.after = wait_for_publish(seen, uri)
+    record.after_shown = shown_diagnostics(bufnr)
+    step('diagnostics after')
+    return client
+  end
+  if mode == 'dependent' then
+    -- Replace the imported file's text in the editor, unsaved: the server
+    -- lints the open files that import it against the new text.
+    vim.cmd('split ' .. env.GPULINT_NVIM_OTHER)
+    vim.lsp.buf_attach_client(vim.api.nvim_get_current_buf(), client_id)
+    local lines = vim.fn.readfile(env.GPULINT_NVIM_OTHER_TEXT)
+    local seen = #publishes
+    vim.api.nvim_buf_set_lines(0, 0, -1, false, lines)
+    step('imported file changed')
     record.after = wait_for_publish(seen, uri)
     record.after_shown = shown_diagnostics(bufnr)
     step('diagnostics after')

@@ -84,10 +84,10 @@ def kill_group(pgid):
         pass
 
 
-def run_nvim(args, folder, mode, code):
+def run_nvim(args, folder, mode, code, **extra):
     """Runs one Neovim session in `folder`; returns its JSON record."""
     out = os.path.join(folder, "record.json")
-    env = dict(os.environ, GPULINT=os.path.abspath(args.gpulint), GPULINT_NVIM_OUT=out,
+    env = dict(os.environ, **extra, GPULINT=os.path.abspath(args.gpulint), GPULINT_NVIM_OUT=out,
                GPULINT_NVIM_MODE=mode, GPULINT_NVIM_CODE=code or "",
                GPULINT_NVIM_WAIT_MS=str(WAIT_MS), GPULINT_NO_CACHE="1")
     init = os.path.join(os.path.abspath(args.source), "tests", "editors", "nvim_init.lua")
@@ -223,8 +223,39 @@ def case_config(args):
                           cli_findings(args, folder))
 
 
+def case_dependent(args):
+    """A finding that rests on another file (tests/projects/
+    report_meter_defined_in_utils: `losses.update(loss)` where
+    AverageMeter.update keeps its argument) carries that file as related
+    information; replacing the meter's text in the editor, unsaved, with
+    one that converts to float takes the finding away from train.py."""
+    projects = os.path.join(os.path.abspath(args.source), "tests", "projects")
+    with tempfile.TemporaryDirectory(prefix="gpulint-nvim-") as folder:
+        folder = os.path.realpath(folder)
+        project = os.path.join(folder, "project")
+        shutil.copytree(os.path.join(projects, "report_meter_defined_in_utils"), project)
+        converting = os.path.join(projects, "ok_meter_in_utils_converts", "utils", "meters.py")
+        findings = cli_findings(args, project)
+        expected = [("GPU101", 18, 9)]
+        check(sorted((f["code"], f["line"], f["column"]) for f in findings) == expected,
+              f"gpulint check on the project: {findings}")
+        record = run_nvim(args, project, "dependent", "GPU101", GPULINT_NVIM_OTHER="utils/meters.py",
+                          GPULINT_NVIM_OTHER_TEXT=converting)
+        check_diagnostics(record["before"], record["before_shown"], expected, findings)
+        related = record["before"]["diagnostics"][0].get("relatedInformation") or []
+        locations = [(r["location"]["uri"], r["location"]["range"]["start"]["line"] + 1) for r in related]
+        meters = "file://" + os.path.join(project, "utils", "meters.py")
+        check(locations == [(meters, findings[0]["related"]["line"])], f"related information {locations}")
+        check(record["after"]["diagnostics"] == [], f"after the meter converts: {record['after']['diagnostics']}")
+        check(record["after_shown"] == [], f"Neovim still shows {record['after_shown']}")
+        with open(os.path.join(project, "utils", "meters.py")) as file:
+            check("float(val)" not in file.read(), "the unsaved buffer was written to disk")
+
+
 def case_hover(args):
-    """Hover on a reported range shows the rule's page."""
+    """Hover on a reported range shows the rule's page: the text of
+    `gpulint rule GPU101`, which is rules/gpu101_*.md, over the finding's
+    range."""
     with tempfile.TemporaryDirectory(prefix="gpulint-nvim-") as folder:
         make_project(folder, TRAIN)
         record = run_nvim(args, folder, "hover", "GPU101")
@@ -232,12 +263,18 @@ def case_hover(args):
         hover = record.get("hover")
         check(hover is not None, "no hover at the GPU101 finding")
         contents = hover["contents"]
-        text = contents["value"] if isinstance(contents, dict) else json.dumps(contents)
+        check(isinstance(contents, dict) and contents.get("kind") == "markdown", f"hover contents: {contents}")
+        text = contents["value"]
         page = rule_page(args, "gpu101_tensor_kept_with_graph.md")
-        heading = page.split("\n", 1)[0].lstrip("# ")
-        check(heading in text, f"hover lacks the page's heading {heading!r}:\n{text}")
+        heading = page.split("\n", 1)[0]
+        check(text.startswith(heading + "\n"), f"hover does not start with the page's heading {heading!r}:\n{text}")
         first = page.split("## What it does\n", 1)[1].split("\n", 1)[0]
         check(first in text, f"hover lacks the page's first line of 'What it does' {first!r}:\n{text}")
+        rule = subprocess.run([os.path.abspath(args.gpulint), "rule", "GPU101"], capture_output=True, text=True,
+                              timeout=LIMIT_S)
+        check(text.strip() == rule.stdout.strip(), "hover differs from `gpulint rule GPU101`")
+        finding = [d for d in record["before"]["diagnostics"] if d["code"] == "GPU101"][0]
+        check(hover.get("range") == finding["range"], f"hover range {hover.get('range')}, finding {finding['range']}")
 
 
 def rule_page(args, name):
@@ -385,7 +422,8 @@ def case_docs_by_hand(args):
 
 
 CASES = {"nvim_quickfix": case_quickfix, "nvim_noqa": case_noqa, "nvim_fix_all": case_fix_all,
-         "nvim_hover": case_hover, "nvim_config": case_config, "nvim_docs_snippet": case_docs_snippet,
+         "nvim_hover": case_hover, "nvim_config": case_config, "nvim_dependent": case_dependent,
+         "nvim_docs_snippet": case_docs_snippet,
          "docs_helix": case_docs_helix, "docs_vscode": case_docs_vscode, "docs_by_hand": case_docs_by_hand}
 
 
