@@ -10,6 +10,7 @@ extern const Rule GPU201_EMPTY_CACHE_IN_LOOP;
 extern const Rule GPU900_SYNTAX_ERROR;
 extern const Rule GPU901_UNUSED_NOQA;
 extern const Rule GPU902_INVALID_NOQA;
+extern const Rule GPU903_FILE_NOT_LINTED;
 
 const Rule *const RULES[] = {
     &GPU001_MISSING_ZERO_GRAD,
@@ -21,6 +22,7 @@ const Rule *const RULES[] = {
     &GPU900_SYNTAX_ERROR,
     &GPU901_UNUSED_NOQA,
     &GPU902_INVALID_NOQA,
+    &GPU903_FILE_NOT_LINTED,
 };
 
 const uint32_t RULE_COUNT = sizeof RULES / sizeof RULES[0];

@@ -119,6 +119,21 @@ static bool check__stdin_job(Check *self) {
 
 /* ---- Files ----------------------------------------------------------------------- */
 
+/* A job for a path that could not be read: its result is the error (the
+ * report shows it with the findings, as GPU903). */
+static LintJob check__unreadable_job(const FoundFile *file) {
+  LintJob job = {0};
+  job.path = gl_strdup(file->path);
+  job.result = gl_calloc(1, sizeof(GlFileResult));
+  job.result->path = gl_strdup(file->path);
+  job.result->error = gl_strdup(file->error);
+  return job;
+}
+
+static int check__compare_jobs(const void *a, const void *b) {
+  return strcmp(((const LintJob *)a)->path, ((const LintJob *)b)->path);
+}
+
 static bool check__discover(Check *self) {
   Discovery *discovery = &self->discovery;
   StringList *paths = &self->options.paths;
@@ -128,6 +143,11 @@ static bool check__discover(Check *self) {
   }
   discovery_finish(discovery);
   if (discovery->failed) self->failed = true;
+  for (uint32_t i = 0; i < discovery->unreadable.size; i++) {
+    array_push(&self->jobs, check__unreadable_job(&discovery->unreadable.contents[i]));
+    const Settings *settings = resolver_settings(self->resolver, self->cwd, &discovery->fatal); /* the run's own */
+    if (settings) self->rules_selected |= check__selects_any(&settings->rules);
+  }
   for (uint32_t i = 0; i < discovery->files.size; i++) {
     const FoundFile *file = &discovery->files.contents[i];
     LintJob job = {0};
@@ -136,6 +156,7 @@ static bool check__discover(Check *self) {
     self->rules_selected |= check__selects_any(&file->settings->rules);
     array_push(&self->jobs, job);
   }
+  if (self->jobs.size > 1) qsort(self->jobs.contents, self->jobs.size, sizeof(LintJob), check__compare_jobs);
   return true;
 }
 
@@ -232,8 +253,21 @@ static int check__report(Check *self, OutputFormat format, const Settings *root,
   return findings > 0 && !self->options.exit_zero ? EXIT_FINDINGS : EXIT_CLEAN;
 }
 
+/* Files that could not be read or linted, on stderr (the report shows them
+ * with the findings; the fix modes and --show-files show them here); they
+ * fail the run. */
+static void check__problems(Check *self) {
+  for (uint32_t i = 0; i < self->jobs.size; i++) {
+    const GlFileResult *result = self->jobs.contents[i].result;
+    if (!result || !result->error) continue;
+    fprintf(stderr, "gpulint: %s: %s\n", result->path, result->error);
+    self->failed = true;
+  }
+}
+
 /* --add-noqa: how many comments were added, on stderr. */
 static int check__add_noqa_status(Check *self, const FixOutcome *fixes) {
+  check__problems(self);
   if (!self->options.quiet) {
     fprintf(stderr, "Added %u `# noqa` comment%s.\n", fixes->noqa_added, fixes->noqa_added == 1 ? "" : "s");
   }
@@ -242,6 +276,7 @@ static int check__add_noqa_status(Check *self, const FixOutcome *fixes) {
 
 /* --diff: what would be fixed, on stderr; exit 1 when a file would change. */
 static int check__diff_status(Check *self, const FixOutcome *fixes) {
+  check__problems(self);
   if (!self->options.quiet) {
     if (fixes->applied_count) fprintf(stderr, "Would fix %u finding%s.\n", fixes->applied_count, fixes->applied_count == 1 ? "" : "s");
     else fprintf(stderr, "No fixes to apply.\n");
@@ -265,7 +300,10 @@ static int check__fix_only_status(Check *self, const FixOutcome *fixes) {
 }
 
 static int check__show_files(Check *self) {
-  for (uint32_t i = 0; i < self->jobs.size; i++) fprintf(self->out, "%s\n", self->jobs.contents[i].path);
+  check__problems(self);
+  for (uint32_t i = 0; i < self->jobs.size; i++) {
+    if (!self->jobs.contents[i].result) fprintf(self->out, "%s\n", self->jobs.contents[i].path);
+  }
   return self->failed ? EXIT_USAGE : EXIT_CLEAN;
 }
 

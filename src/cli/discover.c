@@ -39,8 +39,15 @@ static void discover__entries_delete(Entries *self) {
 }
 
 static void discover__add(Discovery *self, const char *path, const char *absolute, const Settings *settings) {
-  FoundFile file = {gl_strdup(path), gl_strdup(absolute), settings};
+  FoundFile file = {gl_strdup(path), gl_strdup(absolute), settings, NULL};
   array_push(&self->files, file);
+}
+
+/* A path that cannot be read: kept with `error` (taken) for the report. */
+static void discover__unreadable(Discovery *self, const char *path, char *error) {
+  FoundFile file = {gl_strdup(path), path_absolute(self->cwd, path), NULL, error}; /* shown as given */
+  array_push(&self->unreadable, file);
+  self->failed = true;
 }
 
 /* A directory's entries, sorted by name. One that cannot be read is
@@ -49,8 +56,7 @@ static Entries discover__list(Discovery *self, const char *path, const char *dir
   Entries entries = array_new();
   DIR *dir = opendir(directory);
   if (!dir) {
-    fprintf(self->errors, "gpulint: %s: cannot read the directory: %s\n", path, strerror(errno));
-    self->failed = true;
+    discover__unreadable(self, path, gl_format("cannot read the directory: %s", strerror(errno)));
     return entries;
   }
   struct dirent *entry;
@@ -205,8 +211,7 @@ static bool discover__directory(Discovery *self, const char *path, const char *a
 bool discovery_add_path(Discovery *self, const char *path) {
   struct stat info;
   if (stat(path, &info) != 0) {
-    fprintf(self->errors, "gpulint: %s: %s\n", path, errno == ENOENT ? "no such file or directory" : strerror(errno));
-    self->failed = true;
+    discover__unreadable(self, path, gl_strdup(errno == ENOENT ? "no such file or directory" : strerror(errno)));
     return true;
   }
   char *shown = path_display(path);
@@ -234,8 +239,7 @@ static int discover__compare_shown(const void *a, const void *b) {
   return strcmp(((const FoundFile *)a)->path, ((const FoundFile *)b)->path);
 }
 
-void discovery_finish(Discovery *self) {
-  FoundFiles *files = &self->files;
+static void discover__sort_unique(FoundFiles *files) {
   if (files->size == 0) return;
   qsort(files->contents, files->size, sizeof(FoundFile), discover__compare_absolute);
   uint32_t kept = 1;
@@ -244,6 +248,7 @@ void discovery_finish(Discovery *self) {
     if (strcmp(file->absolute, files->contents[kept - 1].absolute) == 0) {
       free(file->path);
       free(file->absolute);
+      free(file->error);
       continue;
     }
     files->contents[kept++] = *file;
@@ -252,12 +257,23 @@ void discovery_finish(Discovery *self) {
   qsort(files->contents, files->size, sizeof(FoundFile), discover__compare_shown);
 }
 
-void discovery_delete(Discovery *self) {
-  for (uint32_t i = 0; i < self->files.size; i++) {
-    free(self->files.contents[i].path);
-    free(self->files.contents[i].absolute);
+void discovery_finish(Discovery *self) {
+  discover__sort_unique(&self->files);
+  discover__sort_unique(&self->unreadable);
+}
+
+static void discover__files_delete(FoundFiles *files) {
+  for (uint32_t i = 0; i < files->size; i++) {
+    free(files->contents[i].path);
+    free(files->contents[i].absolute);
+    free(files->contents[i].error);
   }
-  array_delete(&self->files);
+  array_delete(files);
+}
+
+void discovery_delete(Discovery *self) {
+  discover__files_delete(&self->files);
+  discover__files_delete(&self->unreadable);
   free(self->fatal);
   self->fatal = NULL;
 }

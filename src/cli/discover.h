@@ -17,6 +17,7 @@ typedef struct {
   char *path;               /* as shown: the argument, or joined below it; owned */
   char *absolute;           /* normalized; owned */
   const Settings *settings; /* borrowed from the resolver */
+  char *error;              /* in `unreadable`: why it could not be read; owned */
 } FoundFile;
 
 typedef Array(FoundFile) FoundFiles;
@@ -26,6 +27,8 @@ typedef struct {
   const char *cwd;    /* absolute; borrowed */
   FILE *errors;       /* where missing paths are reported */
   FoundFiles files;   /* owned */
+  FoundFiles unreadable; /* paths missing or unreadable, each with its error
+                            (reported with the results, not here); owned */
   bool failed;        /* a path was missing or unreadable: exit 2 */
   char *fatal;        /* a config error that stops the run; owned */
 } Discovery;
@@ -33,9 +36,9 @@ typedef struct {
 /* Whether a file found in a walk is linted (.py, .pyi, .ipynb). */
 bool discover_is_lintable(const char *name);
 
-/* Adds the files under `path` (or `path` itself). A missing path is
- * reported and sets `failed`; a malformed config file sets `fatal` and
- * returns false. */
+/* Adds the files under `path` (or `path` itself). A missing path (or a
+ * directory that cannot be listed) goes to `unreadable` and sets `failed`;
+ * a malformed config file sets `fatal` and returns false. */
 bool discovery_add_path(Discovery *self, const char *path);
 
 /* Whether an explicitly named path is excluded under force-exclude: the

@@ -12,6 +12,7 @@
 
 const char CHECK_USAGE[] =
     "usage: gpulint [check] [OPTIONS] [PATH ...]\n"
+    "       gpulint check --watch [OPTIONS] [PATH ...]\n"
     "       gpulint rules [--output-format json]\n"
     "       gpulint rule CODE | --all [--output-format json]\n"
     "       gpulint verify [PATH ...]\n"
@@ -50,6 +51,12 @@ const char CHECK_USAGE[] =
     "  --show-fixes                 list the fixes applied\n"
     "  --fix-only                   apply fixes, report nothing left (exit 0)\n"
     "  --add-noqa                   add `# noqa: CODE` to every reported line\n"
+    "\n"
+    "Watching:\n"
+    "  -w, --watch                  lint again whenever a linted file, a config file\n"
+    "                               or .gitignore changes, until Ctrl-C (with --fix,\n"
+    "                               fixes each change); not with --diff, --add-noqa,\n"
+    "                               --show-files or standard input\n"
     "\n"
     "Output:\n"
     "  --output-format, --format FORMAT\n"
@@ -268,6 +275,7 @@ SWITCH(options__show_fixes, self->show_fixes = true)
 SWITCH(options__no_show_fixes, self->show_fixes = false)
 SWITCH(options__fix_only, (self->fix_only = true, self->flags.fix = 1))
 SWITCH(options__add_noqa, self->add_noqa = true)
+SWITCH(options__watch, self->watch = true)
 
 static const struct {
   const char *name;
@@ -311,6 +319,7 @@ static const struct {
     {"no-show-fixes", 0, false, options__no_show_fixes},
     {"fix-only", 0, false, options__fix_only},
     {"add-noqa", 0, false, options__add_noqa},
+    {"watch", 'w', false, options__watch},
     {"help", 'h', false, options__help},
 };
 

@@ -35,6 +35,7 @@ typedef struct {
   bool fix_only;         /* --fix-only: fix, report nothing left */
   bool add_noqa;         /* --add-noqa */
   char *cache_dir;       /* --cache-dir */
+  bool watch;            /* --watch: lint again on every change */
 } CheckOptions;
 
 void check_options_init(CheckOptions *self);

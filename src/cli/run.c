@@ -111,6 +111,7 @@ static GlFileResult *run__lint(const Pool *pool, GlLinter **linter, const LintJo
 }
 
 static void run__job(const Pool *pool, GlLinter **linter, LintJob *job) {
+  if (job->result) return; /* known not to be readable */
   size_t length = job->input_length;
   char *error = NULL;
   char *bytes = job->input ? job->input : run_read(job->path, &length, &error);

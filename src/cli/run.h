@@ -19,7 +19,8 @@ typedef struct {
   GlRuleSet rules;
   char *input;           /* bytes already read (standard input), or NULL to read `path`; owned */
   size_t input_length;
-  GlFileResult *result;  /* set by run_jobs; owned */
+  GlFileResult *result;  /* set by run_jobs (or before, to an error: then the
+                            job is not linted); owned */
   char **lines;          /* each finding's line, when asked for; owned */
   char **fix_diffs;      /* each finding's fix as diff hunks (or NULL), when asked for; owned */
 } LintJob;

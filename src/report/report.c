@@ -62,6 +62,20 @@ size_t report_problems(FILE *errors, const ReportFile *files, size_t count, bool
 
 /* ---- Shared helpers ----------------------------------------------------------- */
 
+bool report_error_record(const GlFileResult *result, GlFinding *record) {
+  int rule = gl_rule_index("GPU903");
+  if (!result->error || rule < 0) return false;
+  *record = (GlFinding){.rule = (uint32_t)rule, .effect = GL_EFFECT_NONE, .severity = GL_SEVERITY_ERROR,
+                        .start = {1, 1}, .end = {1, 1}, .message = result->error};
+  return true;
+}
+
+const char *report_failed_suffix(size_t failed, char *buffer, size_t size) {
+  if (failed == 0) return "";
+  snprintf(buffer, size, "; %zu file%s could not be linted", failed, failed == 1 ? "" : "s");
+  return buffer;
+}
+
 char *report_rule_url(const GlRuleInfo *rule) { return gl_format("%s%s", REPORT_DOCS_URL, rule->name); }
 
 char *report_relative_path(const ReportOptions *options, const char *path) {
@@ -263,10 +277,16 @@ static void report__fixable(FILE *out, const ReportOptions *options, const Repor
   fprintf(out, ".\n");
 }
 
+/* "All checks passed!" only when every file was linted and nothing is
+ * left; "No findings; 1 file could not be linted." when one was not. */
 static void report__summary(FILE *out, const ReportOptions *options, size_t total, size_t files_with_findings,
                             size_t failed) {
   if (total == 0 && failed == 0 && options->fixed == 0) {
     fprintf(out, options->no_rules ? "No rules selected: nothing was checked.\n" : "All checks passed!\n");
+    return;
+  }
+  if (total == 0 && options->fixed == 0) {
+    fprintf(out, "No findings; %zu file%s could not be linted.\n", failed, failed == 1 ? "" : "s");
     return;
   }
   if (options->fixed > 0) {
@@ -276,14 +296,19 @@ static void report__summary(FILE *out, const ReportOptions *options, size_t tota
     fprintf(out, "Found %zu finding%s", total, total == 1 ? "" : "s");
     if (total > 0) fprintf(out, " (%zu file%s)", files_with_findings, files_with_findings == 1 ? "" : "s");
   }
-  if (failed > 0) fprintf(out, "; %zu file%s could not be linted", failed, failed == 1 ? "" : "s");
-  fprintf(out, ".\n");
+  char suffix[64];
+  fprintf(out, "%s.\n", report_failed_suffix(failed, suffix, sizeof suffix));
 }
 
 static void report__text(FILE *out, const ReportOptions *options, const ReportFile *files, size_t count) {
   size_t files_with_findings = 0, total = 0, failed = 0;
   for (size_t i = 0; i < count; i++) {
     const GlFileResult *result = files[i].result;
+    GlFinding record;
+    if (report_error_record(result, &record)) {
+      report__text_finding(out, options, result->path, &record);
+      if (options->format == FORMAT_FULL) report__snippet(out, options, &record, NULL, NULL);
+    }
     for (uint32_t j = 0; j < result->finding_count; j++) {
       report__text_finding(out, options, result->path, &result->findings[j]);
       if (options->format == FORMAT_FULL) {
@@ -316,12 +341,19 @@ static int report__compare_counts(const void *a, const void *b) {
   return left->rule < right->rule ? -1 : left->rule > right->rule;
 }
 
-/* Codes with findings, most frequent first; `*total` gets the sum. */
-static RuleCounts report__counts(const ReportFile *files, size_t count, size_t *total) {
+/* Codes with findings (and GPU903 records), most frequent first; `*total`
+ * gets the number of findings, `*failed` of files not linted. */
+static RuleCounts report__counts(const ReportFile *files, size_t count, size_t *total, size_t *failed) {
   RuleCounts counts = array_new();
   for (uint32_t rule = 0; rule < gl_rule_count(); rule++) array_push(&counts, ((RuleCount){rule, 0}));
   *total = 0;
+  *failed = 0;
   for (size_t i = 0; i < count; i++) {
+    GlFinding record;
+    if (report_error_record(files[i].result, &record)) {
+      counts.contents[record.rule].count++;
+      (*failed)++;
+    }
     for (uint32_t j = 0; j < files[i].result->finding_count; j++) {
       uint32_t rule = files[i].result->findings[j].rule;
       if (rule < counts.size) counts.contents[rule].count++;
@@ -351,8 +383,8 @@ static void report__statistics_json(FILE *out, const RuleCount *counts, uint32_t
 
 /* count<TAB>code<TAB>name per code, most frequent first, then the total. */
 static void report__statistics(FILE *out, const ReportOptions *options, const ReportFile *files, size_t count) {
-  size_t total = 0;
-  RuleCounts counts = report__counts(files, count, &total);
+  size_t total = 0, failed = 0;
+  RuleCounts counts = report__counts(files, count, &total, &failed);
   if (options->format == FORMAT_JSON || options->format == FORMAT_JSON_LINES) {
     report__statistics_json(out, counts.contents, counts.size);
   } else {
@@ -361,7 +393,12 @@ static void report__statistics(FILE *out, const ReportOptions *options, const Re
       const GlRuleInfo *rule = gl_rule_info(counts.contents[i].rule);
       fprintf(out, "%*zu\t%s\t%s\n", width, counts.contents[i].count, rule->code, rule->name);
     }
-    if (!options->quiet) fprintf(out, "Found %zu finding%s.\n", total, total == 1 ? "" : "s");
+    char suffix[64];
+    if (!options->quiet && total == 0 && failed > 0) {
+      fprintf(out, "No findings; %zu file%s could not be linted.\n", failed, failed == 1 ? "" : "s");
+    } else if (!options->quiet) {
+      fprintf(out, "Found %zu finding%s%s.\n", total, total == 1 ? "" : "s", report_failed_suffix(failed, suffix, sizeof suffix));
+    }
   }
   array_delete(&counts);
 }
@@ -433,8 +470,10 @@ static void report__json(FILE *out, const ReportOptions *options, const ReportFi
   cJSON *array = cJSON_CreateArray();
   for (size_t i = 0; i < count; i++) {
     const GlFileResult *result = files[i].result;
-    for (uint32_t j = 0; j < result->finding_count; j++) {
-      cJSON *object = report__json_finding(options, result->path, &result->findings[j]);
+    GlFinding record;
+    bool failed = report_error_record(result, &record);
+    for (uint32_t j = failed ? 0 : 1; j <= result->finding_count; j++) { /* 0: the record */
+      cJSON *object = report__json_finding(options, result->path, j == 0 ? &record : &result->findings[j - 1]);
       if (!lines) {
         cJSON_AddItemToArray(array, object);
         continue;

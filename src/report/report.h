@@ -7,7 +7,10 @@
  *   github                GitHub Actions workflow-command annotations
  *   gitlab                GitLab Code Quality (Code Climate subset)
  *
- * Load errors and notes are not findings; they go to the error stream. */
+ * A file that could not be linted (a load error) gets a record in every
+ * format, GPU903 file-not-linted at its line 1 (in SARIF a tool execution
+ * notification), besides its line on the error stream. Notes (a skipped
+ * file) go to the error stream only. */
 #ifndef GPULINT_REPORT_H
 #define GPULINT_REPORT_H
 
@@ -73,6 +76,14 @@ size_t report_finding_count(GlFileResult *const *results, size_t count);
 void report_write(FILE *out, FILE *errors, OutputFormat format, GlFileResult *const *results, size_t count);
 
 /* ---- Helpers shared by the formats (report.c, report_ci.c) ---- */
+
+/* Sets `record` to the GPU903 record of a result that could not be linted
+ * (line 1, column 1, the error as its message, borrowed from `result`);
+ * false when the result has no error. */
+bool report_error_record(const GlFileResult *result, GlFinding *record);
+
+/* "; 2 files could not be linted" after a count, or "" when none failed. */
+const char *report_failed_suffix(size_t failed, char *buffer, size_t size);
 
 /* The rule page's address; the caller frees it. */
 char *report_rule_url(const GlRuleInfo *rule);

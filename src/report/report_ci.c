@@ -235,6 +235,8 @@ static cJSON *report__sarif_tool(const ReportOptions *options, const ReportFile 
   bool listed[GL_MAX_RULES] = {false};
   for (uint32_t i = 0; i < gl_rule_count() && i < GL_MAX_RULES; i++) listed[i] = options->rules.enabled[i];
   for (size_t i = 0; i < count; i++) {
+    GlFinding record;
+    if (report_error_record(files[i].result, &record)) listed[record.rule] = true;
     for (uint32_t j = 0; j < files[i].result->finding_count; j++) {
       if (files[i].result->findings[j].rule < GL_MAX_RULES) listed[files[i].result->findings[j].rule] = true;
     }
@@ -254,20 +256,28 @@ static cJSON *report__sarif_tool(const ReportOptions *options, const ReportFile 
   return tool;
 }
 
-/* invocations: whether every file could be linted, and why not. */
-static cJSON *report__sarif_invocations(const ReportFile *files, size_t count) {
+/* invocations: whether every file could be linted, and why not: one
+ * notification per file, associated with GPU903, at the file's line 1. */
+static cJSON *report__sarif_invocations(const ReportOptions *options, const ReportFile *files, size_t count,
+                                        const int *indices) {
   cJSON *invocations = cJSON_CreateArray();
   cJSON *invocation = cJSON_CreateObject();
   cJSON_AddItemToArray(invocations, invocation);
   cJSON *notifications = cJSON_CreateArray();
   for (size_t i = 0; i < count; i++) {
     const GlFileResult *result = files[i].result;
-    if (!result->error) continue;
+    GlFinding record;
+    if (!report_error_record(result, &record)) continue;
     cJSON *notification = cJSON_CreateObject();
     cJSON_AddStringToObject(notification, "level", "error");
     char *text = gl_format("%s: %s", result->path, result->error);
     report__add_text(notification, "message", text);
     free(text);
+    cJSON *locations = cJSON_AddArrayToObject(notification, "locations");
+    cJSON_AddItemToArray(locations, report__sarif_location(options, result->path, &record));
+    cJSON *rule = cJSON_AddObjectToObject(notification, "associatedRule");
+    cJSON_AddStringToObject(rule, "id", gl_rule_info(record.rule)->code);
+    cJSON_AddNumberToObject(rule, "index", indices[record.rule]);
     cJSON_AddItemToArray(notifications, notification);
   }
   cJSON_AddBoolToObject(invocation, "executionSuccessful", cJSON_GetArraySize(notifications) == 0);
@@ -283,7 +293,7 @@ void report_sarif(FILE *out, const ReportOptions *options, const ReportFile *fil
   cJSON_AddItemToArray(cJSON_AddArrayToObject(root, "runs"), run);
   int indices[GL_MAX_RULES];
   cJSON_AddItemToObject(run, "tool", report__sarif_tool(options, files, count, indices));
-  cJSON_AddItemToObject(run, "invocations", report__sarif_invocations(files, count));
+  cJSON_AddItemToObject(run, "invocations", report__sarif_invocations(options, files, count, indices));
   if (options->base) {
     char *encoded = report__uri_encode(options->base);
     char *uri = gl_format("file://%s%s", encoded, strcmp(options->base, "/") == 0 ? "" : "/");
@@ -334,6 +344,8 @@ static void report__github_finding(FILE *out, const ReportOptions *options, cons
 void report_github(FILE *out, const ReportOptions *options, const ReportFile *files, size_t count) {
   for (size_t i = 0; i < count; i++) {
     const GlFileResult *result = files[i].result;
+    GlFinding record;
+    if (report_error_record(result, &record)) report__github_finding(out, options, result->path, &record);
     for (uint32_t j = 0; j < result->finding_count; j++) report__github_finding(out, options, result->path, &result->findings[j]);
   }
 }
@@ -344,9 +356,13 @@ static const char *report__gitlab_category(GlEffect effect) {
   return effect == GL_EFFECT_SLOWDOWN || effect == GL_EFFECT_PEAK ? "Performance" : "Bug Risk";
 }
 
-static cJSON *report__gitlab_issue(const ReportOptions *options, const ReportFile *file, uint32_t index) {
-  const GlFinding *finding = &file->result->findings[index];
+/* The issue of `finding`, the index-th of `file`, or its GPU903 record
+ * (index RECORD: no line of its own). */
+#define RECORD UINT32_MAX
+static cJSON *report__gitlab_issue(const ReportOptions *options, const ReportFile *file, const GlFinding *finding,
+                                   uint32_t index) {
   const GlRuleInfo *rule = gl_rule_info(finding->rule);
+  bool record = index == RECORD;
   char *path = report__ci_path(options, file->result->path);
   cJSON *issue = cJSON_CreateObject();
   cJSON_AddStringToObject(issue, "type", "issue");
@@ -358,8 +374,8 @@ static cJSON *report__gitlab_issue(const ReportOptions *options, const ReportFil
     cJSON_AddStringToObject(cJSON_AddObjectToObject(issue, "content"), "body", finding->detail);
   }
   char fingerprint[40];
-  const char *line = report__line_of(file, index);
-  uint32_t occurrence = report_occurrence(file, index);
+  const char *line = record ? NULL : report__line_of(file, index);
+  uint32_t occurrence = record ? 0 : report_occurrence(file, index);
   snprintf(fingerprint, sizeof fingerprint, "%016" PRIx64 "%016" PRIx64,
            report_fingerprint(rule->code, path, line, occurrence, SALT_GITLAB),
            report_fingerprint(rule->code, path, line, occurrence, SALT_GITLAB + 1));
@@ -381,8 +397,12 @@ static cJSON *report__gitlab_issue(const ReportOptions *options, const ReportFil
 void report_gitlab(FILE *out, const ReportOptions *options, const ReportFile *files, size_t count) {
   cJSON *array = cJSON_CreateArray();
   for (size_t i = 0; i < count; i++) {
+    GlFinding record;
+    if (report_error_record(files[i].result, &record)) {
+      cJSON_AddItemToArray(array, report__gitlab_issue(options, &files[i], &record, RECORD));
+    }
     for (uint32_t j = 0; j < files[i].result->finding_count; j++) {
-      cJSON_AddItemToArray(array, report__gitlab_issue(options, &files[i], j));
+      cJSON_AddItemToArray(array, report__gitlab_issue(options, &files[i], &files[i].result->findings[j], j));
     }
   }
   char *text = cJSON_Print(array);

@@ -922,7 +922,8 @@ def missing_path_still_lints_the_rest(t):
     run = t.run("missing.py", "bad.py", "nothere/").expect(2)
     check("missing.py: no such file or directory" in run.err, run.err)
     check("nothere/: no such file or directory" in run.err, run.err)
-    equal(run.findings(), [("bad.py", BAD_LINE, BAD_COLUMN, "GPU001")], "findings")
+    equal(run.findings(), [("bad.py", BAD_LINE, BAD_COLUMN, "GPU001"), ("missing.py", 1, 1, "GPU903"),
+                           ("nothere/", 1, 1, "GPU903")], "findings, and a record of each missing path")
 
 
 @case
@@ -933,7 +934,8 @@ def unreadable_files_still_lint_the_rest(t):
     run = t.run().expect(2)
     check(re.search(r"binary\.py: .*NUL", run.err), run.err)
     check(re.search(r"latin1\.py: .*UTF-8", run.err), run.err)
-    equal(run.findings(), [("bad.py", BAD_LINE, BAD_COLUMN, "GPU001")], "findings")
+    equal(run.findings(), [("bad.py", BAD_LINE, BAD_COLUMN, "GPU001"), ("binary.py", 1, 1, "GPU903"),
+                           ("latin1.py", 1, 1, "GPU903")], "findings, and a record of each unreadable file")
     check("could not be linted" in run.out, run.out)
     os.mkfifo(t.path("pipe.py"))
     run = t.run("pipe.py", "bad.py").expect(2)
@@ -1753,6 +1755,91 @@ def detail_in_every_format(t):
     annotation = t.run("--format", "github").expect(1).out.splitlines()[0]
     check(annotation.endswith("GPU001 " + message.replace("%", "%25")), "GitHub annotation: " + annotation)
     check(detail not in t.run().out, "the text format shows no detail")
+
+
+# ---- Files that could not be linted: a GPU903 record in every format ---------------------------------
+
+MISSING_ERR = "gpulint: nonexist.py: no such file or directory\n"
+
+
+@case
+def unreadable_file_never_passes(t):
+    run = t.run("nonexist.py").expect(2)
+    equal((run.out, run.err), ("nonexist.py:1:1: GPU903 no such file or directory\n"
+                               "No findings; 1 file could not be linted.\n", MISSING_ERR), "a missing file alone")
+    t.write("good.py", GOOD)
+    run = t.run("good.py", "nonexist.py").expect(2)
+    check("All checks passed" not in run.out, run.out)
+    equal(run.out.splitlines()[-1], "No findings; 1 file could not be linted.", "with a clean file")
+    t.write("bad.py", BAD)
+    t.write("latin1.py", "name = 'caf\xe9'\n".encode("latin-1"), mode="wb")
+    run = t.run("good.py", "nonexist.py", "bad.py", "latin1.py").expect(2)
+    equal(run.findings(), [("bad.py", BAD_LINE, BAD_COLUMN, "GPU001"), ("latin1.py", 1, 1, "GPU903"),
+                           ("nonexist.py", 1, 1, "GPU903")], "records in path order among the findings")
+    equal(run.out.splitlines()[-2], "Found 1 finding (1 file); 2 files could not be linted.", "summary")
+    equal(t.run("--exit-zero", "nonexist.py").status, 2, "--exit-zero still fails")
+    equal(t.run("-q", "nonexist.py").out, "nonexist.py:1:1: GPU903 no such file or directory\n", "--quiet")
+    # Always on: neither the selection nor a noqa removes it.
+    for args in (["--ignore", "GPU903"], ["--select", "GPU101"], ["--ignore", "ALL"]):
+        check("GPU903" in t.run(*args, "nonexist.py").expect(2).out, " ".join(args))
+    full = t.run("--format", "full", "nonexist.py").expect(2).out
+    check(full.startswith("nonexist.py:1:1: GPU903 no such file or directory\n") and "= help: " in full, full)
+
+
+@case
+def unreadable_file_record_in_every_format(t):
+    t.write("bad.py", BAD)
+    rule = next(r for r in t.rules() if r["code"] == "GPU903")
+    equal((rule["name"], rule["default_enabled"], rule["severity"]), ("file-not-linted", True, "error"), "the rule")
+    check("## What it does" in t.run("rule", "GPU903").expect(0).out, "its page")
+    run = t.run("--format", "json", "bad.py", "nonexist.py").expect(2)
+    equal(run.err, MISSING_ERR, "stderr keeps its line")
+    record = run.json()[1]
+    expected = {"path": "nonexist.py", "line": 1, "column": 1, "end_line": 1, "end_column": 1, "code": "GPU903",
+                "name": "file-not-linted", "message": "no such file or directory", "detail": None,
+                "severity": "error", "effect": "none", "fix": None}
+    equal({k: record[k] for k in expected}, expected, "the JSON record")
+    lines = [json.loads(line) for line in t.run("--format", "json-lines", "nonexist.py").expect(2).out.splitlines()]
+    equal([(o["path"], o["code"]) for o in lines], [("nonexist.py", "GPU903")], "json-lines")
+    equal(t.run("--format", "github", "nonexist.py").expect(2).out,
+          "::error file=nonexist.py,line=1,col=1,endLine=1,endColumn=1,title=gpulint (GPU903)::"
+          "nonexist.py:1:1: GPU903 no such file or directory\n", "GitHub annotation")
+    issue = t.run("--format", "gitlab", "nonexist.py").expect(2).json()
+    equal([(i["check_name"], i["description"], i["severity"], i["location"]) for i in issue],
+          [("GPU903", "GPU903: no such file or directory", "major", {"path": "nonexist.py", "lines": {"begin": 1, "end": 1}})],
+          "GitLab issue")
+    check(len(issue[0]["fingerprint"]) == 32, "GitLab fingerprint")
+    sarif = sarif_run(t, "bad.py", "nonexist.py")
+    equal(len(sarif["results"]), 1, "SARIF results are the findings")
+    invocation = sarif["invocations"][0]
+    equal(invocation["executionSuccessful"], False, "executionSuccessful")
+    notification = invocation["toolExecutionNotifications"][0]
+    equal(notification["message"]["text"], "nonexist.py: no such file or directory", "notification text")
+    equal(notification["associatedRule"]["id"], "GPU903", "associated rule")
+    rules = sarif["tool"]["driver"]["rules"]
+    equal(rules[notification["associatedRule"]["index"]]["id"], "GPU903", "its index in driver.rules")
+    region = notification["locations"][0]["physicalLocation"]
+    equal((region["artifactLocation"]["uri"], region["region"]["startLine"]), ("nonexist.py", 1), "its location")
+    equal(t.run("--statistics", "nonexist.py", "bad.py").expect(2).out,
+          "1\tGPU001\tmissing-zero-grad\n1\tGPU903\tfile-not-linted\nFound 1 finding; 1 file could not be linted.\n",
+          "--statistics")
+
+
+@case
+def unreadable_file_in_the_other_modes(t):
+    t.write("bad.py", BAD)
+    run = t.run("--show-files", "bad.py", "nonexist.py").expect(2)
+    equal((run.out, run.err), ("bad.py\n", MISSING_ERR), "--show-files")
+    t.write("latin1.py", "name = 'caf\xe9'\n".encode("latin-1"), mode="wb")
+    for args in (["--diff"], ["--add-noqa"], ["--fix"], ["--fix-only"]):
+        run = t.run(*args, "latin1.py", "nonexist.py").expect(2)
+        check(MISSING_ERR in run.err and "latin1.py: is not valid UTF-8" in run.err, "%s: %s" % (args, run.err))
+    # A notebook in another language is skipped with a note, not a record.
+    t.write("r.ipynb", json.dumps({"cells": [], "metadata": {"kernelspec": {"language": "R"}}, "nbformat": 4,
+                                   "nbformat_minor": 5}))
+    run = t.run("r.ipynb").expect(0)
+    equal(run.out, "All checks passed!\n", "a skipped notebook")
+    check("skipped" in run.err, run.err)
 
 
 # ---- Driver ----------------------------------------------------------------------------------------

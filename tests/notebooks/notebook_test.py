@@ -174,8 +174,11 @@ def case_malformed(gpulint):
             fail(f"{name}: exit {result.returncode}, expected 2")
         if expected not in result.stderr.splitlines():
             fail(f"{name}: expected {expected!r} on stderr, got {result.stderr!r}")
-        if [f["path"] for f in findings] != [good]:
+        records = [(f["path"], f["line"], f["column"], f["message"]) for f in findings if f["code"] == "GPU903"]
+        if [f["path"] for f in findings if f["code"] != "GPU903"] != [good]:
             fail(f"{name}: the good notebook was not linted: {findings}")
+        if records != [(path, 1, 1, MALFORMED_MESSAGES[name])]:
+            fail(f"{name}: expected its GPU903 record in the JSON, got {records}")
         print(f"{name}: {MALFORMED_MESSAGES[name]}")
 
 

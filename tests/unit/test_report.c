@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "alloc.h"
 #include "gpulint.h"
 #include "report.h"
 #include "snippet.h"
@@ -187,6 +188,58 @@ static void test_relative_paths(void **state) {
   assert_null(report_relative_path(&options, "/elsewhere/c.py"));
 }
 
+/* Prints `count` results in `format` to a string; the caller frees it. */
+static char *print_text(OutputFormat format, GlFileResult *const *results, size_t count) {
+  ReportOptions options = report_options_default(format);
+  ReportFile files[4] = {{0}};
+  for (size_t i = 0; i < count; i++) files[i].result = results[i];
+  char *buffer = NULL;
+  size_t size = 0;
+  FILE *out = open_memstream(&buffer, &size);
+  report_print(out, &options, files, count);
+  fclose(out);
+  return buffer;
+}
+
+/* A file that could not be linted is a GPU903 record, never a pass. */
+static void test_error_record(void **state) {
+  (void)state;
+  GlFileResult *missing = gl_calloc(1, sizeof(GlFileResult));
+  missing->path = gl_strdup("gone.py");
+  missing->error = gl_strdup("no such file or directory");
+  GlFinding record;
+  assert_true(report_error_record(missing, &record));
+  assert_string_equal(gl_rule_info(record.rule)->code, "GPU903");
+  assert_int_equal(record.start.line, 1);
+  assert_ptr_equal(record.message, missing->error);
+  Linted train = lint("train.py", TRAIN); /* one GPU001 finding */
+  assert_false(report_error_record(train.result, &record));
+  char *text = print_text(FORMAT_TEXT, &missing, 1);
+  assert_string_equal(text, "gone.py:1:1: GPU903 no such file or directory\nNo findings; 1 file could not be linted.\n");
+  free(text);
+  GlFileResult *both[] = {train.result, missing};
+  text = print_text(FORMAT_TEXT, both, 2);
+  assert_non_null(strstr(text, "gone.py:1:1: GPU903"));
+  assert_non_null(strstr(text, "Found 1 finding (1 file); 1 file could not be linted.\n"));
+  free(text);
+  text = print_text(FORMAT_JSON, both, 2);
+  cJSON *json = cJSON_Parse(text);
+  assert_int_equal(cJSON_GetArraySize(json), 2);
+  assert_string_equal(text_at(json, "1.code"), "GPU903");
+  assert_true(cJSON_IsNull(at(json, "1.detail")));
+  assert_true(cJSON_IsString(at(json, "0.detail")));
+  cJSON_Delete(json);
+  free(text);
+  text = print_text(FORMAT_GITLAB, &missing, 1);
+  json = cJSON_Parse(text);
+  assert_string_equal(text_at(json, "0.check_name"), "GPU903");
+  assert_int_equal(at(json, "0.location.lines.begin")->valueint, 1);
+  cJSON_Delete(json);
+  free(text);
+  linted_delete(&train);
+  gl_file_result_delete(missing);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_sarif_fields),
@@ -195,6 +248,7 @@ int main(void) {
       cmocka_unit_test(test_gitlab_fields),
       cmocka_unit_test(test_github_escaping),
       cmocka_unit_test(test_relative_paths),
+      cmocka_unit_test(test_error_record),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
