@@ -18,12 +18,14 @@
 #include "run.h"
 #include "settings.h"
 #include "suggest.h"
+#include "watch.h"
 
 /* Standard input larger than this is refused. */
 #define MAX_STDIN_BYTES (256u * 1024u * 1024u)
 
 typedef struct {
-  CheckOptions options;
+  CheckOptions *options; /* borrowed */
+  Watch *watch;          /* --watch: what discovery walks is watched; NULL otherwise */
   char *cwd;
   Resolver *resolver;
   Discovery discovery;
@@ -48,7 +50,6 @@ static void check__delete(Check *self) {
   resolver_delete(self->resolver);
   if (self->out && self->out != stdout) fclose(self->out);
   free(self->cwd);
-  check_options_clear(&self->options);
 }
 
 /* ---- Standard input ---------------------------------------------------------- */
@@ -87,7 +88,7 @@ static bool check__selects_any(const GlRuleSet *rules) {
 /* One job for standard input, named by --stdin-filename (or "-"). With
  * force-exclude, an excluded name lints nothing. */
 static bool check__stdin_job(Check *self) {
-  const CheckOptions *options = &self->options;
+  const CheckOptions *options = self->options;
   for (uint32_t i = 0; i < options->paths.size; i++) {
     if (strcmp(options->paths.contents[i], "-") != 0) {
       fprintf(stderr, "gpulint: ignoring %s in favour of standard input\n", options->paths.contents[i]);
@@ -136,7 +137,7 @@ static int check__compare_jobs(const void *a, const void *b) {
 
 static bool check__discover(Check *self) {
   Discovery *discovery = &self->discovery;
-  StringList *paths = &self->options.paths;
+  StringList *paths = &self->options->paths;
   if (paths->size == 0) string_list_push(paths, ".");
   for (uint32_t i = 0; i < paths->size; i++) {
     if (!discovery_add_path(discovery, paths->contents[i])) return false;
@@ -176,7 +177,7 @@ static char *check__project_root(const Check *self, const Settings *root) {
   char *config = root->config ? path_absolute(self->cwd, root->config->path) : NULL;
   char *config_folder = config ? path_parent(config) : NULL;
   free(config);
-  if (config_folder && self->options.config_path) return config_folder;
+  if (config_folder && self->options->config_path) return config_folder;
   char *folder = gl_strdup(self->cwd);
   while (!(config_folder && strcmp(folder, config_folder) == 0) && !check__has_git(folder)) {
     if (strcmp(folder, "/") == 0) {
@@ -195,7 +196,7 @@ static char *check__project_root(const Check *self, const Settings *root) {
 static bool check__cache_disabled(const Check *self) {
   const char *variable = getenv("GPULINT_NO_CACHE");
   bool by_environment = variable && variable[0] && strcmp(variable, "0") != 0 && strcmp(variable, "false") != 0;
-  return self->options.no_cache || by_environment;
+  return self->options->no_cache || by_environment;
 }
 
 /* The cache of this run: --cache-dir, $GPULINT_CACHE_DIR or the project's;
@@ -203,7 +204,7 @@ static bool check__cache_disabled(const Check *self) {
 static Cache *check__cache(const Check *self, const Settings *root) {
   if (check__cache_disabled(self)) return NULL;
   const char *variable = getenv("GPULINT_CACHE_DIR");
-  const char *chosen = self->options.cache_dir ? self->options.cache_dir : variable && variable[0] ? variable : NULL;
+  const char *chosen = self->options->cache_dir ? self->options->cache_dir : variable && variable[0] ? variable : NULL;
   char *folder = chosen ? path_absolute(self->cwd, chosen) : check__project_root(self, root);
   Cache *cache = chosen ? cache_new(folder) : cache_new_for_project(folder);
   free(folder);
@@ -221,7 +222,7 @@ static char *check__base(const Check *self, OutputFormat format) {
 }
 
 static bool check__color(const Check *self) {
-  if (self->options.color != COLOR_AUTO) return self->options.color == COLOR_ALWAYS;
+  if (self->options->color != COLOR_AUTO) return self->options->color == COLOR_ALWAYS;
   const char *no_color = getenv("NO_COLOR");
   return !(no_color && no_color[0]) && isatty(fileno(self->out));
 }
@@ -236,9 +237,9 @@ static int check__report(Check *self, OutputFormat format, const Settings *root,
     for (uint32_t r = 0; r < GL_MAX_RULES; r++) ran.enabled[r] |= job->rules.enabled[r];
     findings += job->result->finding_count;
   }
-  if (report_problems(stderr, files, self->jobs.size, self->options.quiet) > 0) self->failed = true;
+  if (report_problems(stderr, files, self->jobs.size, self->options->quiet) > 0) self->failed = true;
   char *base = check__base(self, format);
-  ReportOptions options = {format, check__color(self), self->options.quiet, self->options.statistics,
+  ReportOptions options = {format, check__color(self), self->options->quiet, self->options->statistics,
                            self->cwd, base, ran, fixes->applied_count, root->unsafe_fixes, !self->rules_selected};
   FILE *out = self->out == stdout && self->stdin_fixed ? stderr : self->out; /* stdout holds the fixed source */
   report_print(out, &options, files, self->jobs.size);
@@ -250,7 +251,7 @@ static int check__report(Check *self, OutputFormat format, const Settings *root,
   free(base);
   free(files);
   if (self->failed) return EXIT_USAGE;
-  return findings > 0 && !self->options.exit_zero ? EXIT_FINDINGS : EXIT_CLEAN;
+  return findings > 0 && !self->options->exit_zero ? EXIT_FINDINGS : EXIT_CLEAN;
 }
 
 /* Files that could not be read or linted, on stderr (the report shows them
@@ -268,7 +269,7 @@ static void check__problems(Check *self) {
 /* --add-noqa: how many comments were added, on stderr. */
 static int check__add_noqa_status(Check *self, const FixOutcome *fixes) {
   check__problems(self);
-  if (!self->options.quiet) {
+  if (!self->options->quiet) {
     fprintf(stderr, "Added %u `# noqa` comment%s.\n", fixes->noqa_added, fixes->noqa_added == 1 ? "" : "s");
   }
   return self->failed ? EXIT_USAGE : EXIT_CLEAN;
@@ -277,7 +278,7 @@ static int check__add_noqa_status(Check *self, const FixOutcome *fixes) {
 /* --diff: what would be fixed, on stderr; exit 1 when a file would change. */
 static int check__diff_status(Check *self, const FixOutcome *fixes) {
   check__problems(self);
-  if (!self->options.quiet) {
+  if (!self->options->quiet) {
     if (fixes->applied_count) fprintf(stderr, "Would fix %u finding%s.\n", fixes->applied_count, fixes->applied_count == 1 ? "" : "s");
     else fprintf(stderr, "No fixes to apply.\n");
   }
@@ -293,7 +294,7 @@ static int check__fix_only_status(Check *self, const FixOutcome *fixes) {
       self->failed = true;
     }
   }
-  if (!self->options.quiet && !self->stdin_fixed) {
+  if (!self->options->quiet && !self->stdin_fixed) {
     fprintf(stderr, "Fixed %u finding%s.\n", fixes->applied_count, fixes->applied_count == 1 ? "" : "s");
   }
   return self->failed ? EXIT_USAGE : EXIT_CLEAN;
@@ -314,7 +315,7 @@ static int check__prepare(Check *self, OutputFormat *format, const Settings **ro
   char *error = NULL;
   self->cwd = path_current_directory();
   if (!self->cwd) return cli__usage_error("cannot determine the working directory");
-  ResolverOptions resolver = {self->cwd, &self->options.flags, self->options.config_path, self->options.isolated};
+  ResolverOptions resolver = {self->cwd, &self->options->flags, self->options->config_path, self->options->isolated};
   self->resolver = resolver_new(&resolver, &error);
   if (self->resolver) *root = resolver_settings(self->resolver, self->cwd, &error);
   if (error) {
@@ -325,11 +326,15 @@ static int check__prepare(Check *self, OutputFormat *format, const Settings **ro
   self->discovery.resolver = self->resolver;
   self->discovery.cwd = self->cwd;
   self->discovery.errors = stderr;
+  if (self->watch) {
+    self->discovery.on_directory = watch_directory;
+    self->discovery.payload = self->watch;
+  }
   *format = FORMAT_TEXT;
   if ((*root)->output_format) report_parse_format((*root)->output_format, format);
   self->out = stdout;
-  if (self->options.output_file && !(self->out = fopen(self->options.output_file, "w"))) {
-    fprintf(stderr, "gpulint: %s: cannot open for writing\n", self->options.output_file);
+  if (self->options->output_file && !(self->out = fopen(self->options->output_file, "w"))) {
+    fprintf(stderr, "gpulint: %s: cannot open for writing\n", self->options->output_file);
     return EXIT_USAGE;
   }
   return -1;
@@ -348,58 +353,97 @@ static void check__warn_if_no_rules(Check *self, const Settings *root) {
 
 /* Finds the files (or reads standard input), lints them and reports. */
 static int check__run(Check *self, OutputFormat format, const Settings *root) {
-  bool ok = check__wants_stdin(&self->options) ? check__stdin_job(self) : check__discover(self);
+  bool ok = check__wants_stdin(self->options) ? check__stdin_job(self) : check__discover(self);
   if (!ok) {
     fprintf(stderr, "gpulint: %s\n", self->discovery.fatal);
     return EXIT_USAGE;
   }
-  if (self->options.show_files) return check__show_files(self);
+  if (self->options->show_files) return check__show_files(self);
   check__warn_if_no_rules(self, root);
-  uint32_t threads = self->options.jobs ? self->options.jobs : run_default_threads();
+  uint32_t threads = self->options->jobs ? self->options->jobs : run_default_threads();
   bool want_lines = format == FORMAT_FULL || format == FORMAT_SARIF || format == FORMAT_GITLAB;
   /* Results linted alone (--no-index) are not the project's: they skip the cache. */
-  if (!check__wants_stdin(&self->options) && !self->options.no_index && self->jobs.size > 0) {
+  if (!check__wants_stdin(self->options) && !self->options->no_index && self->jobs.size > 0) {
     self->cache = check__cache(self, root);
   }
   GlWorkspace *workspace = gl_workspace_new();
-  gl_workspace_set_indexing(workspace, !self->options.no_index);
+  gl_workspace_set_indexing(workspace, !self->options->no_index);
   if (self->cache) gl_workspace_set_cache_dir(workspace, cache_directory(self->cache));
   run_jobs(self->jobs.contents, self->jobs.size, threads, want_lines, self->cache, workspace);
   FixOutcome fixes = {0};
-  FixMode mode = {.fix = root->fix, .unsafe = root->unsafe_fixes, .diff = self->options.diff,
-                  .add_noqa = self->options.add_noqa, .show_fixes = self->options.show_fixes, .want_lines = want_lines};
+  FixMode mode = {.fix = root->fix, .unsafe = root->unsafe_fixes, .diff = self->options->diff,
+                  .add_noqa = self->options->add_noqa, .show_fixes = self->options->show_fixes, .want_lines = want_lines};
   if (mode.fix || mode.diff || mode.add_noqa) {
     fixing_run(self->jobs.contents, self->jobs.size, workspace, &mode, self->out, &fixes);
   }
   if (fixes.failed) self->failed = true;
-  self->stdin_fixed = mode.fix && !mode.diff && check__wants_stdin(&self->options);
+  self->stdin_fixed = mode.fix && !mode.diff && check__wants_stdin(self->options);
   char *notices = gl_workspace_notices(workspace);
-  if (notices && !self->options.quiet) fprintf(stderr, "gpulint: %s\n", notices);
+  if (notices && !self->options->quiet) fprintf(stderr, "gpulint: %s\n", notices);
   free(notices);
   gl_workspace_delete(workspace);
   if (mode.add_noqa) return check__add_noqa_status(self, &fixes);
   if (mode.diff) return check__diff_status(self, &fixes);
-  if (self->options.fix_only) return check__fix_only_status(self, &fixes);
+  if (self->options->fix_only) return check__fix_only_status(self, &fixes);
   return check__report(self, format, root, &fixes);
 }
 
-int cli_check(int argc, char **argv, int first) {
-  Check self = {0};
-  check_options_init(&self.options);
-  char *error = NULL;
-  int status = -1;
-  if (!check_options_parse(&self.options, argc, argv, first, &error)) {
-    status = cli__usage_error(error);
-    free(error);
-  } else if (self.options.help) {
-    fputs(CHECK_USAGE, stdout);
-    status = EXIT_CLEAN;
-  }
+/* One run of `gpulint check` with `options` (borrowed); its exit status. */
+static int check__once(CheckOptions *options, Watch *watch) {
+  Check self = {.options = options, .watch = watch};
   OutputFormat format = FORMAT_TEXT;
   const Settings *root = NULL;
-  if (status < 0) status = check__prepare(&self, &format, &root);
+  int status = check__prepare(&self, &format, &root);
   if (status < 0) status = check__run(&self, format, root);
+  if (watch && self.cache) watch_ignore(watch, cache_directory(self.cache));
   check__delete(&self);
+  return status;
+}
+
+/* --watch lints files, not standard input, and reports; it does not mix
+ * with the modes that print a change once. NULL or the conflict. */
+static const char *check__watch_conflict(const CheckOptions *options) {
+  if (check__wants_stdin(options)) return "`--watch` lints files, not standard input";
+  if (options->diff) return "`--watch` cannot be combined with `--diff`";
+  if (options->add_noqa) return "`--watch` cannot be combined with `--add-noqa`";
+  if (options->show_files) return "`--watch` cannot be combined with `--show-files`";
+  return NULL;
+}
+
+static int check__watch_run(void *payload, Watch *watch) {
+  return check__once(payload, watch);
+}
+
+/* --watch: a run, then one more after each change, until a signal. */
+static int check__watch(CheckOptions *options) {
+  if (check__watch_conflict(options)) return cli__usage_error(check__watch_conflict(options));
+  char *cwd = path_current_directory();
+  if (!cwd) return cli__usage_error("cannot determine the working directory");
+  if (options->paths.size == 0) string_list_push(&options->paths, ".");
+  Watch *watch = watch_new(&options->paths, cwd);
+  int status = watch ? watch_loop(watch, check__watch_run, options) : EXIT_USAGE;
+  watch_delete(watch);
+  free(cwd);
+  return status;
+}
+
+int cli_check(int argc, char **argv, int first) {
+  CheckOptions options;
+  check_options_init(&options);
+  char *error = NULL;
+  int status = -1;
+  if (!check_options_parse(&options, argc, argv, first, &error)) {
+    status = cli__usage_error(error);
+    free(error);
+  } else if (options.help) {
+    fputs(CHECK_USAGE, stdout);
+    status = EXIT_CLEAN;
+  } else if (options.watch) {
+    status = check__watch(&options);
+  } else {
+    status = check__once(&options, NULL);
+  }
+  check_options_clear(&options);
   return status;
 }
 

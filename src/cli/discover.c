@@ -163,6 +163,7 @@ static bool discover__walk(Discovery *self, const char *path, const char *absolu
   const Settings *settings = resolver_settings(self->resolver, absolute, &self->fatal);
   if (!settings) return false;
   Gitignore *own = discover__push_gitignore(absolute, ignores);
+  if (self->on_directory) self->on_directory(self->payload, absolute);
   Entries entries = discover__list(self, path, absolute);
   bool ok = true;
   for (uint32_t i = 0; ok && i < entries.size; i++) {

@@ -31,6 +31,10 @@ typedef struct {
                             (reported with the results, not here); owned */
   bool failed;        /* a path was missing or unreadable: exit 2 */
   char *fatal;        /* a config error that stops the run; owned */
+  /* Called with each directory's absolute path before it is listed (what
+   * --watch watches); may be NULL. */
+  void (*on_directory)(void *payload, const char *absolute);
+  void *payload;
 } Discovery;
 
 /* Whether a file found in a walk is linted (.py, .pyi, .ipynb). */

@@ -48,6 +48,9 @@ static const char USAGE[] =
     "  --nvml-library PATH  load NVML from PATH (default: libnvidia-ml.so.1)\n"
     "  -h, --help           show this help\n"
     "\n"
+    "With PATHs and no GPU, the findings are printed, then why nothing was\n"
+    "measured. GPULINT_VERIFY_NO_GPU=1 in the environment hides the GPU.\n"
+    "\n"
     "exit status: 0 every replayed case matched its declared expectation,\n"
     "1 one did not (or could not be measured), 2 setup error (no GPU, no NVML,\n"
     "no PyTorch, bad arguments, broken reproductions)\n";

@@ -1842,6 +1842,153 @@ def unreadable_file_in_the_other_modes(t):
     check("skipped" in run.err, run.err)
 
 
+# ---- check --watch ----------------------------------------------------------------------------------
+
+WATCH_HEADER = re.compile(r"^---- gpulint --watch: \d{4}-\d\d-\d\d \d\d:\d\d:\d\d ----$")
+WATCH_READY = "Watching for file changes."
+
+
+class Watcher:
+    """`gpulint check --watch ARGS` with its output read on threads; every
+    wait has a timeout."""
+
+    def __init__(self, t, *args):
+        import queue
+        import threading
+        self.lines, self.errors = queue.Queue(), []
+        self.process = subprocess.Popen([t.gpulint, "check", "--watch", *args], cwd=t.root, env=t.env,
+                                        stdout=subprocess.PIPE, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL)
+        threading.Thread(target=self._read, args=(self.process.stdout, self.lines.put), daemon=True).start()
+        threading.Thread(target=self._read, args=(self.process.stderr, self.errors.append), daemon=True).start()
+
+    @staticmethod
+    def _read(stream, put):
+        for line in iter(stream.readline, b""):
+            put(line.decode("utf-8", "replace").rstrip("\n"))
+
+    def next_run(self, timeout=20):
+        """The lines of the next run, from its header to WATCH_READY."""
+        import queue
+        run = []
+        while True:
+            try:
+                line = self.lines.get(timeout=timeout)
+            except queue.Empty:
+                raise Failure("no run within %ss; so far %r; stderr %r" % (timeout, run, self.errors))
+            run.append(line)
+            if line == WATCH_READY:
+                check(WATCH_HEADER.match(run[0]), "a run without its header: %r" % run)
+                check(not any("\x1b[" in line for line in run), "escape codes without a terminal: %r" % run)
+                return run[1:-1]
+
+    def no_run(self, seconds=0.8):
+        """Nothing is linted again for `seconds`."""
+        import queue
+        try:
+            line = self.lines.get(timeout=seconds)
+            raise Failure("an unexpected run: %r" % line)
+        except queue.Empty:
+            pass
+
+    def alive(self, what):
+        check(self.process.poll() is None, "--watch exited (%s) after %s: %r" % (self.process.returncode, what,
+                                                                                self.errors))
+
+    def stop(self, sig):
+        import signal
+        self.process.send_signal(getattr(signal, sig))
+        try:
+            return self.process.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            raise Failure("--watch did not end on %s" % sig)
+
+
+def watch_findings(lines):
+    return [(m["path"], int(m["line"]), m["code"]) for m in map(TEXT_LINE.match, lines) if m]
+
+
+@case
+def watch_lints_again_on_every_change(t):
+    t.use_cache()  # its folder is written in the tree and must not cause runs
+    t.write("good.py", GOOD)
+    watcher = Watcher(t, ".")
+    try:
+        equal(watcher.next_run(), ["All checks passed!"], "first run")
+        watcher.no_run()
+        t.write("bad.py", BAD)
+        run = watcher.next_run()
+        equal(watch_findings(run), [("bad.py", BAD_LINE, "GPU001")], "after writing bad.py")
+        # An editor's save: a copy written, renamed over the file, its mode set: one run.
+        t.write("bad.py.swp", GOOD)
+        os.rename(t.path("bad.py.swp"), t.path("bad.py"))
+        os.chmod(t.path("bad.py"), 0o644)
+        equal(watcher.next_run(), ["All checks passed!"], "after fixing bad.py")
+        watcher.no_run()
+        t.write("bad.py", SYNTAX_ERROR)
+        equal([code for _, _, code in watch_findings(watcher.next_run())], ["GPU900"], "a syntax error")
+        watcher.alive("a syntax error")
+        os.remove(t.path("bad.py"))
+        equal(watcher.next_run(), ["All checks passed!"], "after deleting bad.py")
+        watcher.alive("a deleted file")
+        # A new folder is watched from the run that walks it.
+        os.makedirs(t.path("pkg"))
+        watcher.next_run()
+        t.write("pkg/train.py", BAD)
+        equal(watch_findings(watcher.next_run()), [("pkg/train.py", BAD_LINE, "GPU001")], "a file in a new folder")
+        # Excluded folders and files that are not linted cause no run.
+        os.makedirs(t.path("build"))
+        watcher.next_run()
+        t.write("build/gen.py", BAD)
+        t.write("notes.txt", "nothing to lint\n")
+        watcher.no_run()
+        check(os.path.isdir(t.path(".gpulint_cache")), "the cache was not used")
+        equal(watcher.stop("SIGTERM"), 0, "exit status after SIGTERM")
+    finally:
+        if watcher.process.poll() is None:
+            watcher.process.kill()
+
+
+@case
+def watch_named_files_and_paths_that_go_away(t):
+    t.write("proj/train.py", GOOD)
+    t.write("proj/other.py", GOOD)
+    watcher = Watcher(t, "proj/train.py")
+    try:
+        equal(watcher.next_run(), ["All checks passed!"], "first run")
+        t.write("proj/other.py", BAD)
+        watcher.no_run()  # only the named file counts
+        t.write("proj/train.py", BAD)
+        equal(watch_findings(watcher.next_run()), [("proj/train.py", BAD_LINE, "GPU001")], "the named file")
+        equal(watcher.stop("SIGINT"), 0, "exit status after SIGINT")
+    finally:
+        if watcher.process.poll() is None:
+            watcher.process.kill()
+    watcher = Watcher(t, "proj")
+    try:
+        check(len(watch_findings(watcher.next_run())) == 2, "first run of proj")
+        shutil.rmtree(t.path("proj"))
+        equal(watcher.process.wait(timeout=20), 2, "exit status when every path is gone")
+        check(any("every watched path is gone" in line for line in watcher.errors), watcher.errors)
+    finally:
+        if watcher.process.poll() is None:
+            watcher.process.kill()
+
+
+@case
+def watch_usage_errors(t):
+    t.write("bad.py", BAD)
+    for args, message in [(["--diff"], "`--watch` cannot be combined with `--diff`"),
+                          (["--add-noqa"], "`--watch` cannot be combined with `--add-noqa`"),
+                          (["--show-files"], "`--watch` cannot be combined with `--show-files`"),
+                          (["-"], "`--watch` lints files, not standard input"),
+                          (["--stdin-filename", "x.py"], "`--watch` lints files, not standard input")]:
+        usage_error(t.run("check", "--watch", *args, stdin=b""), message)
+    usage_error(t.run("--wacth"), "unknown option `--wacth`; did you mean `--watch`?")
+    run = t.run("check", "--watch", "missing").expect(2)
+    equal(run.err.splitlines()[-1], "gpulint: --watch: every watched path is gone; stopping", "a missing path")
+
+
 # ---- Driver ----------------------------------------------------------------------------------------
 
 def main():
