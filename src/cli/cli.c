@@ -332,6 +332,12 @@ static int check__prepare(Check *self, OutputFormat *format, const Settings **ro
   }
   *format = FORMAT_TEXT;
   if ((*root)->output_format) report_parse_format((*root)->output_format, format);
+  const char *variable = getenv("GPULINT_RULE_URL"); /* used when neither flag nor config sets one */
+  if (!(*root)->rule_url && variable && variable[0] && report_rule_url_error(variable)) {
+    fprintf(stderr, "gpulint: GPULINT_RULE_URL `%s`: %s\n", variable, report_rule_url_error(variable));
+    return EXIT_USAGE;
+  }
+  report_set_rule_url((*root)->rule_url);
   self->out = stdout;
   if (self->options->output_file && !(self->out = fopen(self->options->output_file, "w"))) {
     fprintf(stderr, "gpulint: %s: cannot open for writing\n", self->options->output_file);

@@ -35,6 +35,7 @@ void config_clear(Config *self) {
   }
   array_delete(&self->per_file_ignores);
   free(self->output_format);
+  free(self->rule_url);
   config_init(self);
 }
 
@@ -207,6 +208,15 @@ static bool config__output_format(const TomlEntry *entry, Config *config, Config
   return true;
 }
 
+static bool config__rule_url(const TomlEntry *entry, Config *config, ConfigError *error) {
+  if (!config__string(entry->value, "`rule-url`", error)) return false;
+  const char *why = report_rule_url_error(entry->value->text);
+  if (why) return config__fail(error, entry->value->line, "`rule-url`: %s", why);
+  free(config->rule_url);
+  config->rule_url = gl_strdup(entry->value->text);
+  return true;
+}
+
 static const struct {
   const char *key;
   KeyReader read;
@@ -223,6 +233,7 @@ static const struct {
     {"fix", config__fix},
     {"unsafe-fixes", config__unsafe_fixes},
     {"output-format", config__output_format},
+    {"rule-url", config__rule_url},
 };
 
 /* The known key that `key` spells with underscores, or NULL. */

@@ -51,6 +51,7 @@ typedef struct {
   int fix;                    /* -1 when not set */
   int unsafe_fixes;           /* -1 when not set */
   char *output_format;        /* NULL when not set; a known format name */
+  char *rule_url;             /* NULL when not set; a usable rule URL template */
 } Config;
 
 typedef struct {

@@ -67,6 +67,9 @@ const char CHECK_USAGE[] =
     "  --statistics                 a count per rule instead of the findings\n"
     "  -q, --quiet                  print findings only, no summary\n"
     "  -e, --exit-zero              exit 0 even with findings\n"
+    "  --rule-url TEMPLATE          where the rule pages are published, e.g.\n"
+    "                               https://example.org/rules/{code} ({name} too);\n"
+    "                               no URL is shown without one\n"
     "\n"
     "Configuration:\n"
     "  --config PATH                use this config file for every file\n"
@@ -131,6 +134,16 @@ static bool options__format(CheckOptions *self, const char *value, char **error)
     return false;
   }
   options__replace(&self->flags.output_format, value);
+  return true;
+}
+
+static bool options__rule_url(CheckOptions *self, const char *value, char **error) {
+  const char *why = report_rule_url_error(value);
+  if (why) {
+    *error = gl_format("--rule-url `%s`: %s", value, why);
+    return false;
+  }
+  options__replace(&self->flags.rule_url, value);
   return true;
 }
 
@@ -285,6 +298,7 @@ static const struct {
 } FLAGS[] = {
     {"output-format", 0, true, options__format},
     {"format", 0, true, options__format},
+    {"rule-url", 0, true, options__rule_url},
     {"output-file", 'o', true, options__output_file},
     {"color", 0, true, options__color},
     {"select", 0, true, options__select},

@@ -140,6 +140,7 @@ static Settings *settings__new(const Config *file, const ResolverOptions *option
   self->fix = settings__flag(cli->fix, file, file ? file->fix : -1, 0);
   self->unsafe_fixes = settings__flag(cli->unsafe_fixes, file, file ? file->unsafe_fixes : -1, 0);
   self->output_format = cli->output_format ? cli->output_format : file ? file->output_format : NULL;
+  self->rule_url = cli->rule_url ? cli->rule_url : file ? file->rule_url : NULL;
   free(absolute);
   free(file_base);
   return self;

@@ -37,6 +37,7 @@ typedef struct {
   bool respect_gitignore;
   bool force_exclude;
   const char *output_format; /* NULL: text */
+  const char *rule_url;      /* the rule pages' URL template; NULL: none */
   bool fix;                  /* apply safe fixes (`fix = true` or --fix) */
   bool unsafe_fixes;         /* also unsafe ones */
 } Settings;

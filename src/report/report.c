@@ -76,7 +76,49 @@ const char *report_failed_suffix(size_t failed, char *buffer, size_t size) {
   return buffer;
 }
 
-char *report_rule_url(const GlRuleInfo *rule) { return gl_format("%s%s", REPORT_DOCS_URL, rule->name); }
+static char *report__url_template; /* report_set_rule_url's; owned */
+
+const char *report_rule_url_error(const char *template) {
+  if (strncmp(template, "https://", 8) != 0 && strncmp(template, "http://", 7) != 0) {
+    return "a rule URL starts with https:// or http://";
+  }
+  for (const char *p = template; *p; p++) {
+    if ((unsigned char)*p <= ' ' || *p == 0x7F) return "a rule URL has no blanks or control characters";
+    if (*p == '}') return "a rule URL has `}` only to close {code} or {name}";
+    if (*p != '{') continue;
+    if (strncmp(p, "{code}", 6) != 0 && strncmp(p, "{name}", 6) != 0) {
+      return "a rule URL's placeholders are {code} and {name}";
+    }
+    p += 5;
+  }
+  return NULL;
+}
+
+bool report_set_rule_url(const char *template) {
+  if (template && report_rule_url_error(template)) return false;
+  free(report__url_template);
+  report__url_template = template ? gl_strdup(template) : NULL;
+  return true;
+}
+
+char *report_rule_url(const GlRuleInfo *rule) {
+  const char *template = report__url_template;
+  const char *variable = getenv("GPULINT_RULE_URL");
+  if (!template && variable && variable[0] && !report_rule_url_error(variable)) template = variable;
+  if (!template) return NULL;
+  Array(char) url = array_new();
+  for (const char *p = template; *p;) {
+    const char *value = strncmp(p, "{code}", 6) == 0 ? rule->code : strncmp(p, "{name}", 6) == 0 ? rule->name : NULL;
+    if (!value) {
+      array_push(&url, *p++);
+      continue;
+    }
+    for (const char *v = value; *v; v++) array_push(&url, *v);
+    p += 6;
+  }
+  array_push(&url, '\0');
+  return url.contents; /* Array's storage comes from the allocator wrapper: free() releases it */
+}
 
 char *report_relative_path(const ReportOptions *options, const char *path) {
   if (!options->base) return path[0] == '/' ? NULL : path_display(path);
@@ -217,7 +259,8 @@ static void report__fix(FILE *out, const ReportOptions *options, const GlFinding
 }
 
 /* The source line with a caret under the finding, then why (the
- * finding's detail), the fix hint, the related location and the fix:
+ * finding's detail), the fix hint, the rule's page (its URL when one is
+ * set, else `gpulint rule CODE`), the related location and the fix:
  *     |
  *   7 |         loss.backward()
  *     |         ^^^^^^^^^^^^^^^
@@ -243,6 +286,10 @@ static void report__snippet(FILE *out, const ReportOptions *options, const GlFin
   }
   if (finding->detail) report__labelled(out, options, width, "why", finding->detail);
   if (rule->fix_hint && rule->fix_hint[0]) report__labelled(out, options, width, "help", rule->fix_hint);
+  char *url = report_rule_url(rule); /* else the page gpulint prints */
+  char *docs = url ? url : gl_format("gpulint rule %s", rule->code);
+  report__labelled(out, options, width, "docs", docs);
+  free(docs);
   if (finding->related_path) {
     char *relative = report_relative_path(options, finding->related_path);
     char *where = gl_format("%s:%u", relative ? relative : finding->related_path, finding->related_line);
@@ -458,7 +505,7 @@ static cJSON *report__json_finding(const ReportOptions *options, const char *pat
   cJSON_AddStringToObject(object, "severity", gl_severity_name(finding->severity));
   cJSON_AddStringToObject(object, "effect", gl_effect_name(finding->effect));
   char *url = report_rule_url(rule);
-  cJSON_AddStringToObject(object, "url", url);
+  if (url) cJSON_AddStringToObject(object, "url", url); /* only where the pages are published */
   free(url);
   report__json_related(options, object, finding);
   report__json_fix(object, finding);

@@ -31,10 +31,6 @@ typedef enum {
 
 #define REPORT_FORMAT_NAMES "text, full, json, json-lines, sarif, github, gitlab"
 
-/* Where the rule pages are published: DOCS_URL + rule name. */
-#define REPORT_DOCS_URL "https://gpulint.dev/rules/"
-#define REPORT_HOME_URL "https://gpulint.dev"
-
 typedef struct {
   const GlFileResult *result; /* borrowed */
   char *const *lines;         /* each finding's line text, or NULL; borrowed */
@@ -85,7 +81,24 @@ bool report_error_record(const GlFileResult *result, GlFinding *record);
 /* "; 2 files could not be linted" after a count, or "" when none failed. */
 const char *report_failed_suffix(size_t failed, char *buffer, size_t size);
 
-/* The rule page's address; the caller frees it. */
+/* ---- Rule pages' addresses ----
+ *
+ * gpulint has no site of its own: a rule's page is `gpulint rule CODE`
+ * (and SARIF's `help`). A project that publishes the pages gives their
+ * address as a template, `https://example.org/rules/{code}` ({code}: the
+ * rule's code, {name}: its name), in the `rule-url` setting, --rule-url,
+ * or $GPULINT_RULE_URL; without one, no format shows a URL. */
+
+/* Why `template` is not a usable template (a static sentence), or NULL. */
+const char *report_rule_url_error(const char *template);
+
+/* Uses `template` (copied; NULL: none set, $GPULINT_RULE_URL applies) for
+ * the rest of the run. Set it before reporting, not while another thread
+ * reports. False, with nothing changed, when the template is not usable. */
+bool report_set_rule_url(const char *template);
+
+/* The rule page's address: the template set, else $GPULINT_RULE_URL when
+ * it is usable, filled in; NULL when there is none. The caller frees it. */
 char *report_rule_url(const GlRuleInfo *rule);
 
 /* The path of a result relative to options->base (a URI-safe string is

@@ -107,11 +107,11 @@ static cJSON *report__sarif_rule(uint32_t index) {
   report__add_text(object, "fullDescription", full);
   free(full);
   char *url = report_rule_url(rule);
-  cJSON_AddStringToObject(object, "helpUri", url);
+  if (url) cJSON_AddStringToObject(object, "helpUri", url); /* only where the pages are published */
   free(url);
-  cJSON *help = cJSON_AddObjectToObject(object, "help");
-  cJSON_AddStringToObject(help, "text", rule->fix_hint ? rule->fix_hint : rule->summary);
+  cJSON *help = cJSON_AddObjectToObject(object, "help"); /* the rule's page, as `gpulint rule CODE` prints it */
   const char *docs = gl_rule_docs(index);
+  cJSON_AddStringToObject(help, "text", docs ? docs : rule->summary);
   cJSON_AddStringToObject(help, "markdown", docs ? docs : rule->summary);
   cJSON *configuration = cJSON_AddObjectToObject(object, "defaultConfiguration");
   cJSON_AddStringToObject(configuration, "level", report__level(rule->severity));
@@ -246,7 +246,7 @@ static cJSON *report__sarif_tool(const ReportOptions *options, const ReportFile 
   cJSON_AddStringToObject(driver, "name", "gpulint");
   cJSON_AddStringToObject(driver, "version", gl_version());
   cJSON_AddStringToObject(driver, "semanticVersion", gl_version());
-  cJSON_AddStringToObject(driver, "informationUri", REPORT_HOME_URL);
+  /* no informationUri: the project names no address of its own */
   cJSON *rules = cJSON_AddArrayToObject(driver, "rules");
   int next = 0;
   for (uint32_t i = 0; i < gl_rule_count() && i < GL_MAX_RULES; i++) {

@@ -135,12 +135,13 @@ static void test_json_report_reads_back(void **state) {
   assert_int_equal(cJSON_GetArraySize(json), 1);
   cJSON *finding = cJSON_GetArrayItem(json, 0);
   static const char *const KEYS[] = {"path", "line", "column", "end_line", "end_column", "code",
-                                     "name", "message", "severity", "effect", "url"};
+                                     "name", "message", "detail", "severity", "effect"};
   for (size_t i = 0; i < sizeof KEYS / sizeof KEYS[0]; i++) assert_non_null(cJSON_GetObjectItem(finding, KEYS[i]));
   assert_string_equal(cJSON_GetObjectItem(finding, "code")->valuestring, "GPU001");
   assert_string_equal(cJSON_GetObjectItem(finding, "effect")->valuestring, "wrong-gradients");
   assert_int_equal(cJSON_GetObjectItem(finding, "line")->valueint, 4);
   assert_null(cJSON_GetObjectItem(finding, "cell"));
+  assert_null(cJSON_GetObjectItem(finding, "url")); /* no rule URL is configured */
   cJSON_Delete(json);
   free(buffer);
   gl_file_result_delete(result);

@@ -88,7 +88,7 @@ static void test_sarif_fields(void **state) {
   assert_non_null(strstr(text_at(sarif, "$schema"), "sarif-2.1.0"));
   assert_string_equal(text_at(sarif, "runs.0.tool.driver.name"), "gpulint");
   assert_string_equal(text_at(sarif, "runs.0.tool.driver.version"), gl_version());
-  assert_non_null(text_at(sarif, "runs.0.tool.driver.informationUri"));
+  assert_null(cJSON_GetObjectItem(at(sarif, "runs.0.tool.driver"), "informationUri")); /* the project names none */
   const cJSON *rules = at(sarif, "runs.0.tool.driver.rules");
   GlRuleSet enabled = gl_rule_set_default();
   int expected = 0;
@@ -240,6 +240,32 @@ static void test_error_record(void **state) {
   gl_file_result_delete(missing);
 }
 
+/* Rule URLs: none without a template; {code} and {name} filled in. */
+static void test_rule_urls(void **state) {
+  (void)state;
+  unsetenv("GPULINT_RULE_URL");
+  const GlRuleInfo *rule = gl_rule_info((uint32_t)gl_rule_index("GPU101"));
+  assert_null(report_rule_url(rule));
+  assert_true(report_set_rule_url("https://e.org/{code}/{name}/{code}.html"));
+  char *url = report_rule_url(rule);
+  assert_string_equal(url, "https://e.org/GPU101/tensor-kept-with-graph/GPU101.html");
+  free(url);
+  assert_false(report_set_rule_url("https://e.org/{nope}")); /* unchanged */
+  url = report_rule_url(rule);
+  assert_string_equal(url, "https://e.org/GPU101/tensor-kept-with-graph/GPU101.html");
+  free(url);
+  assert_true(report_set_rule_url(NULL));
+  setenv("GPULINT_RULE_URL", "https://env.example/{name}", 1);
+  url = report_rule_url(rule);
+  assert_string_equal(url, "https://env.example/tensor-kept-with-graph");
+  free(url);
+  setenv("GPULINT_RULE_URL", "javascript:alert(1)", 1); /* unusable: none */
+  assert_null(report_rule_url(rule));
+  unsetenv("GPULINT_RULE_URL");
+  assert_non_null(report_rule_url_error("https://e.org/{code"));
+  assert_null(report_rule_url_error("http://e.org/rules#{code}"));
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_sarif_fields),
@@ -249,6 +275,7 @@ int main(void) {
       cmocka_unit_test(test_github_escaping),
       cmocka_unit_test(test_relative_paths),
       cmocka_unit_test(test_error_record),
+      cmocka_unit_test(test_rule_urls),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
