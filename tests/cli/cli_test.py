@@ -1891,6 +1891,81 @@ def rule_url_errors(t):
     check("pyproject.toml:2: `rule-url`: a rule URL's placeholders are {code} and {name}" in run.err, run.err)
 
 
+# ---- The README says what the binary does --------------------------------------------------------
+
+def readme(t):
+    with open(os.path.join(t.source, "README.md"), encoding="utf-8") as f:
+        return f.read()
+
+
+def fenced_blocks(text):
+    """The contents of the README's fenced blocks, in order."""
+    return re.findall(r"^```[^\n]*\n(.*?)^```$", text, re.S | re.M)
+
+
+def normalised(text):
+    return "\n".join(line.rstrip() for line in text.strip().splitlines())
+
+
+@case
+def readme_examples_are_what_gpulint_prints(t):
+    examples = [block for block in fenced_blocks(readme(t)) if block.startswith("$ gpulint ")]
+    check(len(examples) >= 2, "the README has %d `$ gpulint ...` examples" % len(examples))
+    for block in examples:
+        command, _, shown = block.partition("\n")
+        args = command[len("$ gpulint "):].split()
+        run = t.run(*args, cwd=t.source)
+        equal(normalised(run.out), normalised(shown), "README's `%s`" % command)
+    check(any("examples/train_mnist.py" in block for block in examples), "the Quick start example is checked")
+
+
+def readme_flags(text):
+    """The flags of the README's flag table: each backticked `-x`/`--flag`
+    of a row's first cell."""
+    table = text[text.index("| flag | what it does |"):]
+    table = table[:table.index("\n\n")]
+    flags = set()
+    for row in table.splitlines()[2:]:
+        first = row.split(" | ")[0]
+        for token in re.findall(r"`([^`]+)`", first):
+            flags.update(re.findall(r"^(--?[a-z][a-z0-9-]*)", token))
+    return flags
+
+
+@case
+def readme_flag_table_matches_help(t):
+    text = readme(t)
+    table = readme_flags(text)
+    rows = text[text.index("| flag | what it does |"):].split("\n\n")[0].splitlines()[2:]
+    firsts = [row.split(" | ")[0] for row in rows]
+    equal(len(firsts), len(set(firsts)), "no row twice")
+    helped = set()
+    for line in t.run("--help").expect(0).out.splitlines():
+        if re.match(r"^  -", line):
+            helped.update(re.findall(r"(?:^|, )(--?[a-z][a-z0-9-]*)", line.strip().split("  ")[0]))
+    check(len(helped) > 30, "flags in --help: %s" % sorted(helped))
+    equal(sorted(table - helped), [], "README flags that --help lacks")
+    equal(sorted(helped - table), [], "--help flags that the README's table lacks")
+
+
+@case
+def readme_verify_table_is_the_replay(t):
+    text = readme(t)
+    block = next(b for b in fenced_blocks(text) if b.startswith("RULE    CASE"))
+    run = t.run("verify", "--replay", os.path.join(t.source, "tests", "verify", "traces")).expect(0)
+    lines = run.out.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith("RULE    CASE"))
+    end = lines.index("", start)
+    equal(normalised(block), normalised("\n".join(lines[start:end])), "README's verify table")
+
+
+@case
+def readme_rule_table_is_the_catalogue(t):
+    text = readme(t)
+    rows = re.findall(r"^\| (GPU\d{3}) \| ([a-z-]+) \|", text, re.M)
+    equal(rows, [(rule["code"], rule["name"]) for rule in t.rules()], "README's rule table")
+
+
 # ---- check --watch ----------------------------------------------------------------------------------
 
 WATCH_HEADER = re.compile(r"^---- gpulint --watch: \d{4}-\d\d-\d\d \d\d:\d\d:\d\d ----$")
