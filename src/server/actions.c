@@ -1,5 +1,5 @@
 /* actions.c — code actions (each finding's fix, `# noqa: CODE`, every safe
- * fix of the file) and hover (the rule's page). */
+ * fix of the file) and hover (the finding's detail and the rule's page). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -174,8 +174,12 @@ cJSON *server_hover(Server *self, const cJSON *params) {
     if (at < span->start || at > span->end || rule >= GL_MAX_RULES || seen[rule]) continue;
     seen[rule] = true;
     char *docs = actions__docs(rule);
-    char *joined = markdown ? gl_format("%s\n\n---\n\n%s", markdown, docs) : gl_strdup(docs);
+    char *page = span->finding->detail
+                     ? gl_format("**%s** %s\n\n---\n\n%s", gl_rule_info(rule)->code, span->finding->detail, docs)
+                     : gl_strdup(docs); /* this finding's mechanism and numbers, then the rule's page */
     free(docs);
+    char *joined = markdown ? gl_format("%s\n\n---\n\n%s", markdown, page) : gl_strdup(page);
+    free(page);
     free(markdown);
     markdown = joined;
     if (!first) first = span;

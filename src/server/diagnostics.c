@@ -33,6 +33,7 @@ static void diagnostics__config_error(Server *self, char *error) {
 
 bool server_rules_for(Server *self, const char *path, GlRuleSet *rules) {
   *rules = gl_rule_set_default();
+  report_set_rule_url(NULL); /* until this file's settings name one */
   Resolver *resolver = diagnostics__resolver(self);
   if (path[0] != '/' || !resolver) return true;
   char *folder = path_parent(path), *error = NULL;
@@ -45,6 +46,7 @@ bool server_rules_for(Server *self, const char *path, GlRuleSet *rules) {
   if (!settings) return true;
   if (settings_excludes(settings, path)) return false;
   *rules = settings_rules_for(settings, path);
+  report_set_rule_url(settings->rule_url); /* the project's rule pages, for codeDescription */
   return true;
 }
 

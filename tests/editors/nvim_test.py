@@ -253,13 +253,15 @@ def case_dependent(args):
 
 
 def case_hover(args):
-    """Hover on a reported range shows the rule's page: the text of
-    `gpulint rule GPU101`, which is rules/gpu101_*.md, over the finding's
-    range."""
+    """Hover on a reported range shows the finding's detail (as
+    `gpulint check --output-format json` gives it), then the rule's page:
+    the text of `gpulint rule GPU101`, which is rules/gpu101_*.md, over the
+    finding's range."""
     with tempfile.TemporaryDirectory(prefix="gpulint-nvim-") as folder:
         make_project(folder, TRAIN)
         record = run_nvim(args, folder, "hover", "GPU101")
-        check_diagnostics(record["before"], record["before_shown"], BEFORE, cli_findings(args, folder))
+        findings = cli_findings(args, folder)
+        check_diagnostics(record["before"], record["before_shown"], BEFORE, findings)
         hover = record.get("hover")
         check(hover is not None, "no hover at the GPU101 finding")
         contents = hover["contents"]
@@ -267,12 +269,14 @@ def case_hover(args):
         text = contents["value"]
         page = rule_page(args, "gpu101_tensor_kept_with_graph.md")
         heading = page.split("\n", 1)[0]
-        check(text.startswith(heading + "\n"), f"hover does not start with the page's heading {heading!r}:\n{text}")
+        detail = [f for f in findings if f["code"] == "GPU101"][0]["detail"]
+        check(text.startswith("**GPU101** " + detail + "\n\n---\n\n" + heading + "\n"),
+              f"hover is not the finding's detail, then the page's heading {heading!r}:\n{text}")
         first = page.split("## What it does\n", 1)[1].split("\n", 1)[0]
         check(first in text, f"hover lacks the page's first line of 'What it does' {first!r}:\n{text}")
         rule = subprocess.run([os.path.abspath(args.gpulint), "rule", "GPU101"], capture_output=True, text=True,
                               timeout=LIMIT_S)
-        check(text.strip() == rule.stdout.strip(), "hover differs from `gpulint rule GPU101`")
+        check(text.split("\n\n---\n\n", 1)[1].strip() == rule.stdout.strip(), "hover's page differs from `gpulint rule GPU101`")
         finding = [d for d in record["before"]["diagnostics"] if d["code"] == "GPU101"][0]
         check(hover.get("range") == finding["range"], f"hover range {hover.get('range')}, finding {finding['range']}")
 

@@ -320,6 +320,18 @@ def open_publishes_exact_diagnostics(t):
 
 
 @case
+def rule_url_from_the_project_config(t):
+    t.write("pyproject.toml", "[project]\nname = \"demo\"\n\n[tool.gpulint]\n"
+            "rule-url = \"https://docs.example.org/gpulint/{code}-{name}\"\n")
+    client = t.client()
+    uri = client.open(t.write("train.py", BAD), BAD)
+    diagnostic = client.diagnostics(uri)["diagnostics"][0]
+    equal(diagnostic.get("codeDescription"), {"href": "https://docs.example.org/gpulint/GPU001-missing-zero-grad"},
+          "the rule page from the project's rule-url")
+    client.finish()
+
+
+@case
 def incremental_edit_that_fixes_publishes_empty(t):
     client = t.client()
     uri = client.open(t.write("train.py", BAD), BAD)
@@ -460,8 +472,10 @@ def hover_shows_rule_page(t):
     client.diagnostics(uri)
     hover = client.call("textDocument/hover", {"textDocument": {"uri": uri}, "position": position(6, 12)})
     equal(hover["contents"]["kind"], "markdown", "markup kind")
-    check(hover["contents"]["value"].startswith("# missing-zero-grad (GPU001)"), "the rule page: " + hover["contents"]["value"][:80])
-    check("## What it does" in hover["contents"]["value"], "the page's sections")
+    detail, page = hover["contents"]["value"].split("\n\n---\n\n", 1)
+    check(detail.startswith("**GPU001** backward() adds to the gradients"), "the finding's detail first: " + detail[:80])
+    check(page.startswith("# missing-zero-grad (GPU001)"), "then the rule page: " + page[:80])
+    check("## What it does" in page, "the page's sections")
     equal(hover["range"], BAD_RANGE, "hover range")
     equal(client.call("textDocument/hover", {"textDocument": {"uri": uri}, "position": position(3, 2)}), None,
           "hover away from a finding")
