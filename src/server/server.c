@@ -21,7 +21,8 @@
  * save; notebookDocumentSync for `*.ipynb` with Python cells;
  * codeActionProvider with kinds quickfix (each finding's fix, preferred
  * when safe; `# noqa: CODE`) and source.fixAll.gpulint (every safe fix);
- * hoverProvider (the rule's page over a reported range).
+ * hoverProvider (the finding's detail and the rule's page over a reported
+ * range).
  *
  * Edits are linted after a burst: every message already waiting on the
  * input is read first, then, with `--debounce MS` (or initializationOptions
