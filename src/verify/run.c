@@ -241,6 +241,8 @@ typedef struct {
   uint32_t n;
   double time_ms, grad_norm, alloc, peak; /* NAN when absent */
   int cleared; /* -1 unknown */
+  int opt;     /* the optimizer's index; -1 unknown */
+  uint32_t backwards; /* backward calls since this optimizer's last step */
   uint32_t cache_calls;
   bool cache_noop;
 } TStep;
@@ -255,6 +257,11 @@ typedef struct {
 } TAb;
 
 typedef struct {
+  char *path; /* owned */
+  uint32_t line;
+} TFrame;
+
+typedef struct {
   bool has_start, has_plan, has_torch, ended, runner, timed_out, cuda;
   char *torch, *python, *script, *end_why, *end_budget, *error, *error_at, *stderr_tail, *device_name;
   cJSON *command, *budget;
@@ -265,6 +272,7 @@ typedef struct {
   Array(TLoop) loops;
   Array(TStep) steps;
   Array(TAb) abs;
+  Array(TFrame) backward_frames; /* each user frame a backward ran from, once */
 } Trace;
 
 static double run__number(const cJSON *object, const char *key) {
@@ -316,9 +324,25 @@ static void trace__plan(Trace *self, const cJSON *plan) {
   }
 }
 
+/* Remembers the user's frames of a backward (each path:line once). */
+static void trace__backward_frames(Trace *self, const cJSON *at) {
+  const cJSON *frame;
+  cJSON_ArrayForEach(frame, at) {
+    const cJSON *path = cJSON_GetArrayItem(frame, 0), *line = cJSON_GetArrayItem(frame, 1);
+    if (!cJSON_IsString(path) || !cJSON_IsNumber(line) || line->valueint < 1) continue;
+    bool known = false;
+    for (uint32_t i = 0; i < self->backward_frames.size && !known; i++) {
+      const TFrame *seen = &self->backward_frames.contents[i];
+      known = seen->line == (uint32_t)line->valueint && strcmp(seen->path, path->valuestring) == 0;
+    }
+    if (!known) array_push(&self->backward_frames, ((TFrame){gl_strdup(path->valuestring), (uint32_t)line->valueint}));
+  }
+}
+
 /* A forward, backward, step or empty_cache: which findings it reaches. */
 static void trace__event_at(Trace *self, const cJSON *event, const char *kind) {
   const cJSON *at = cJSON_GetObjectItemCaseSensitive(event, "at");
+  if (strcmp(kind, "bwd") == 0) trace__backward_frames(self, at);
   for (uint32_t i = 0; i < self->findings.size; i++) {
     TFinding *finding = &self->findings.contents[i];
     if (!run__stack_has(at, finding->path, finding->line)) continue;
@@ -337,9 +361,13 @@ static void trace__step(Trace *self, const cJSON *event) {
   const cJSON *cleared = cJSON_GetObjectItemCaseSensitive(event, "cleared");
   TStep step = {(uint32_t)run__number(event, "n"), run__number(event, "time_ms"), run__number(event, "grad_norm"),
                 run__number(event, "alloc"), run__number(event, "peak"),
-                cJSON_IsBool(cleared) ? cJSON_IsTrue(cleared) : -1, 0, run__true(event, "cache_noop")};
-  double calls = run__number(event, "cache_calls");
+                cJSON_IsBool(cleared) ? cJSON_IsTrue(cleared) : -1, -1, 0, 0, run__true(event, "cache_noop")};
+  double calls = run__number(event, "cache_calls"), opt = run__number(event, "opt");
+  double backwards = run__number(event, "backwards");
   step.cache_calls = isnan(calls) ? 0 : (uint32_t)calls;
+  step.opt = isnan(opt) || opt < 0 ? -1 : (int)opt;
+  /* traces from before "backwards": a known `cleared` means one ran */
+  step.backwards = !isnan(backwards) && backwards >= 0 ? (uint32_t)backwards : step.cleared >= 0;
   array_push(&self->steps, step);
   trace__event_at(self, event, "step");
 }
@@ -470,6 +498,8 @@ static void trace__delete(Trace *self) {
     free(self->abs.contents[i].skipped);
     cJSON_Delete(self->abs.contents[i].at);
   }
+  for (uint32_t i = 0; i < self->backward_frames.size; i++) free(self->backward_frames.contents[i].path);
+  array_delete(&self->backward_frames);
   array_delete(&self->findings), array_delete(&self->loops), array_delete(&self->steps), array_delete(&self->abs);
   free(self->torch), free(self->python), free(self->script), free(self->end_why), free(self->end_budget);
   free(self->error), free(self->error_at), free(self->stderr_tail), free(self->device_name);
@@ -548,14 +578,26 @@ static void finding__number(TFinding *self, const char *key, double value) {
   if (!isnan(value) && !isinf(value)) cJSON_AddNumberToObject(self->numbers, key, value);
 }
 
-/* GPU001: gradients not cleared before backward, and their norm growing. */
+/* The optimizer of the first step whose gradients were not cleared (-1:
+ * none, or the trace does not say), whose gradient norms GPU001 quotes. */
+static int run__uncleared_optimizer(const Trace *trace) {
+  for (uint32_t i = 1; i < trace->steps.size; i++) {
+    if (trace->steps.contents[i].cleared == 0) return trace->steps.contents[i].opt;
+  }
+  return -1;
+}
+
+/* GPU001: gradients not cleared before backward, and their norm growing
+ * (the norms of the optimizer that was not cleared, where there are
+ * several). */
 static void judge__gpu001(const Trace *trace, TFinding *finding, Text *detail) {
   uint32_t uncleared = 0, known = 0;
   double first = NAN, last = NAN;
+  int opt = run__uncleared_optimizer(trace);
   for (uint32_t i = 0; i < trace->steps.size; i++) {
     const TStep *step = &trace->steps.contents[i];
     if (i > 0 && step->cleared >= 0) known++, uncleared += step->cleared == 0;
-    if (!isnan(step->grad_norm)) {
+    if (!isnan(step->grad_norm) && (opt < 0 || step->opt == opt)) {
       if (isnan(first)) first = step->grad_norm;
       last = step->grad_norm;
     }
@@ -577,6 +619,28 @@ static void judge__gpu001(const Trace *trace, TFinding *finding, Text *detail) {
   text_append(detail, "gradients were not cleared before %u of %u steps; the gradient norm went %.4g -> %.4g (x%.2f)",
               uncleared, known, first, last, last / first);
   finding__set(finding, RUN_CONFIRMED, detail);
+}
+
+/* GPU002: steps that followed a backward and applied no gradient (every
+ * .grad None, or all zero). */
+static void judge__gpu002(const Trace *trace, TFinding *finding, Text *detail) {
+  uint32_t after_backward = 0, empty = 0;
+  for (uint32_t i = 0; i < trace->steps.size; i++) {
+    const TStep *step = &trace->steps.contents[i];
+    if (step->backwards == 0) continue;
+    after_backward++;
+    empty += isnan(step->grad_norm) || step->grad_norm == 0;
+  }
+  finding__number(finding, "steps_after_backward", after_backward);
+  finding__number(finding, "steps_without_gradient", empty);
+  if (after_backward < 2) {
+    text_append(detail, "only %u optimizer step(s) ran after a backward; nothing to compare", after_backward);
+    finding__set(finding, RUN_NOT_OBSERVED, detail);
+    return;
+  }
+  text_append(detail, "%u of %u step(s) after a backward applied no gradient (every .grad None or zero at step())",
+              empty, after_backward);
+  finding__set(finding, empty >= 2 ? RUN_CONFIRMED : RUN_NOT_OBSERVED, detail);
 }
 
 static bool run__crashed_with(const Trace *trace, const char *text) {
@@ -627,8 +691,24 @@ static void run__bytes_text(Text *out, double bytes) {
   else text_append(out, "%.0f bytes", bytes);
 }
 
+/* GPU103 whose one-forward comparison showed nothing: the finding's own
+ * loop growing with grad on (each forward's graph kept from one iteration
+ * to the next, e.g. through a state fed back) confirms it. */
+static void judge__gpu103_growth(const Trace *trace, TFinding *finding, Text *detail) {
+  Growth growth = {0, NAN, NAN};
+  if (finding->loop >= 0) growth = run__growth(&trace->loops.contents[finding->loop]);
+  if (isnan(growth.alloc_slope) || growth.alloc_slope < GROWTH_MB * MB) {
+    finding__set(finding, RUN_NOT_OBSERVED, detail);
+    return;
+  }
+  finding__number(finding, "alloc_mb_per_iteration", growth.alloc_slope / MB);
+  text_append(detail, "; with grad on the loop at line %u grew %+.1f MB/iteration over %u iterations: each forward's "
+              "graph is kept", trace->loops.contents[finding->loop].start, growth.alloc_slope / MB, growth.iterations);
+  finding__set(finding, RUN_CONFIRMED, detail);
+}
+
 /* GPU103: the same forward again under no_grad; off CUDA, the bytes the
- * graph saved. */
+ * graph saved; else the growth of its loop. */
 static void judge__gpu103(const Trace *trace, TFinding *finding, Text *detail) {
   const TAb *ab = run__ab_at(trace, finding);
   if (finding->forwards_grad == 0) {
@@ -656,7 +736,8 @@ static void judge__gpu103(const Trace *trace, TFinding *finding, Text *detail) {
   finding__number(finding, "peak_no_grad_mb", ab->nograd_peak / MB);
   text_append(detail, "; peak %.1f MB with grad, %.1f MB under no_grad (x%.2f)", ab->grad_peak / MB,
               ab->nograd_peak / MB, ratio);
-  finding__set(finding, ratio >= GRAPH_PEAK_RATIO ? RUN_CONFIRMED : RUN_NOT_OBSERVED, detail);
+  if (ratio >= GRAPH_PEAK_RATIO) finding__set(finding, RUN_CONFIRMED, detail);
+  else judge__gpu103_growth(trace, finding, detail);
 }
 
 /* GPU201: median step time with empty_cache() and with it a no-op. */
@@ -700,6 +781,7 @@ static void run__judge_finding(const Trace *trace, TFinding *finding) {
     return;
   }
   if (strcmp(finding->code, "GPU001") == 0) judge__gpu001(trace, finding, &detail);
+  else if (strcmp(finding->code, "GPU002") == 0) judge__gpu002(trace, finding, &detail);
   else if (strcmp(finding->code, "GPU101") == 0 || strcmp(finding->code, "GPU102") == 0) {
     judge__growth(trace, finding, &detail);
   } else if (strcmp(finding->code, "GPU103") == 0) judge__gpu103(trace, finding, &detail);
@@ -716,14 +798,37 @@ const char *run_verdict_name(RunVerdict verdict) {
   return NAMES[verdict];
 }
 
-/* Whether a growth finding explains growth in `loop`: its line is inside
- * the loop, or its own loop holds this one or sits inside it. */
+/* Whether a backward ran from a line after `loop` and inside the loop
+ * that holds it (anywhere after it at the top level): the graph grown over
+ * the loop's iterations is backpropagated and freed after it (a rollout or
+ * a sequence unrolled within one training step), not kept. */
+static bool run__backpropagated_after(const Trace *trace, const TLoop *loop) {
+  const TLoop *outer = NULL;
+  for (uint32_t i = 0; i < trace->loops.size; i++) {
+    const TLoop *other = &trace->loops.contents[i];
+    if (other == loop || strcmp(other->path, loop->path) != 0) continue;
+    if (other->start < loop->start && loop->end <= other->end && (!outer || other->start > outer->start)) outer = other;
+  }
+  for (uint32_t i = 0; i < trace->backward_frames.size; i++) {
+    const TFrame *frame = &trace->backward_frames.contents[i];
+    if (strcmp(frame->path, loop->path) == 0 && frame->line > loop->end && (!outer || frame->line <= outer->end)) {
+      return true;
+    }
+  }
+  return false;
+}
+
+/* Whether a finding explains growth in `loop`: a growth finding (or
+ * GPU103, whose graph the loop may keep) whose line is inside the loop, or
+ * a growth finding whose own loop holds this one or sits inside it. */
 static bool run__explained(const Trace *trace, const TLoop *loop) {
   for (uint32_t i = 0; i < trace->findings.size; i++) {
     const TFinding *finding = &trace->findings.contents[i];
-    if (strcmp(finding->code, "GPU101") != 0 && strcmp(finding->code, "GPU102") != 0) continue;
     if (strcmp(finding->path, loop->path) != 0) continue;
-    if (loop->start <= finding->line && finding->line <= loop->end) return true;
+    bool growth = strcmp(finding->code, "GPU101") == 0 || strcmp(finding->code, "GPU102") == 0;
+    bool inside = loop->start <= finding->line && finding->line <= loop->end;
+    if (inside && (growth || strcmp(finding->code, "GPU103") == 0)) return true;
+    if (!growth) continue;
     if (finding->loop < 0) continue;
     const TLoop *own = &trace->loops.contents[finding->loop];
     if ((own->start <= loop->start && loop->end <= own->end) || (loop->start <= own->start && own->end <= loop->end)) {
@@ -863,7 +968,9 @@ int run_trace_judge(const char *text, Text *out, char **json) {
   LoopRefs unexplained = array_new();
   for (uint32_t i = 0; i < trace.loops.size; i++) {
     const TLoop *loop = &trace.loops.contents[i];
-    if (run__grows(run__growth(loop)) && !run__explained(&trace, loop)) array_push(&unexplained, loop);
+    if (run__grows(run__growth(loop)) && !run__explained(&trace, loop) && !run__backpropagated_after(&trace, loop)) {
+      array_push(&unexplained, loop);
+    }
   }
   run__report_text(out, &trace, &unexplained);
   if (json) {

@@ -325,11 +325,121 @@ static void test_gpu103_peak_against_no_grad(void **state) {
   judged_delete(&judged);
 }
 
+static const char GPU002_AT_14[] =
+    "{\"code\":\"GPU002\",\"path\":\"/p/train.py\",\"line\":14,\"column\":5,\"loop\":0,\"message\":\"zero\"}";
+
+/* Steps of two optimizers: opt 0's gradient norm `norm0` ("null": every
+ * .grad None), opt 1's growing from 1 by `growth` a step, cleared or not. */
+static void two_optimizers(Text *events, const char *norm0, double growth, bool cleared1) {
+  for (uint32_t i = 0; i < 10; i++) {
+    text_append(events, "{\"e\":\"bwd\",\"at\":[[\"/p/train.py\",14]]}\n");
+    text_append(events, "{\"e\":\"step\",\"n\":%u,\"opt\":0,\"backwards\":1,\"cleared\":true,\"grad_norm\":%s,"
+                        "\"device\":\"cuda\"}\n", 2 * i + 1, norm0);
+    text_append(events, "{\"e\":\"bwd\",\"at\":[[\"/p/train.py\",16]]}\n");
+    text_append(events, "{\"e\":\"step\",\"n\":%u,\"opt\":1,\"backwards\":2,\"cleared\":%s,\"grad_norm\":%g,"
+                        "\"device\":\"cuda\"}\n", 2 * i + 2, cleared1 || i == 0 ? "true" : "false", 1 + growth * i);
+  }
+  text_append(events, "{\"e\":\"end\",\"why\":\"budget\",\"budget\":\"steps\"}\n");
+}
+
+static void test_gpu002_steps_without_gradient(void **state) {
+  (void)state;
+  Text events = array_new();
+  two_optimizers(&events, "null", 0, true);
+  Judged judged = judge(trace_of(GPU002_AT_14, LOOP_10_20, text_string(&events)));
+  assert_int_equal(judged.status, 1);
+  assert_contains(text_string(&judged.out), "CONFIRMED: 10 of 20 step(s) after a backward applied no gradient");
+  judged_delete(&judged);
+  array_clear(&events);
+  two_optimizers(&events, "0", 0, true);
+  judged = judge(trace_of(GPU002_AT_14, LOOP_10_20, text_string(&events)));
+  assert_contains(text_string(&judged.out), "CONFIRMED: 10 of 20 step(s)");
+  judged_delete(&judged);
+  array_clear(&events);
+  two_optimizers(&events, "5", 0, true);
+  judged = judge(trace_of(GPU002_AT_14, LOOP_10_20, text_string(&events)));
+  assert_int_equal(judged.status, 0);
+  assert_contains(text_string(&judged.out), "NOT OBSERVED: 0 of 20 step(s) after a backward applied no gradient");
+  judged_delete(&judged);
+  array_delete(&events);
+}
+
+/* A GAN's generator not cleared while the discriminator is: the norms
+ * quoted are the generator's, not the other optimizer's. */
+static void test_gpu001_norms_of_the_optimizer_not_cleared(void **state) {
+  (void)state;
+  Text events = array_new();
+  two_optimizers(&events, "50", 1, false);
+  Judged judged = judge(trace_of(GPU001_AT_14, LOOP_10_20, text_string(&events)));
+  assert_contains(text_string(&judged.out), "CONFIRMED: gradients were not cleared before 9 of 19 steps; the gradient "
+                                            "norm went 1 -> 10 (x10.00)");
+  judged_delete(&judged);
+  array_clear(&events);
+  two_optimizers(&events, "50", 0, true);
+  judged = judge(trace_of(GPU001_AT_14, LOOP_10_20, text_string(&events)));
+  assert_contains(text_string(&judged.out), "NOT OBSERVED: gradients were cleared before every backward");
+  judged_delete(&judged);
+  array_delete(&events);
+}
+
+/* An inner loop (12-15) of the loop at 10-20 whose memory grows: a leak,
+ * unless a backward runs after it inside the outer loop (a rollout whose
+ * graph is backpropagated after it); a backward inside it does not count. */
+static void test_growth_backpropagated_after_the_loop(void **state) {
+  (void)state;
+  const char *loops = "{\"id\":0,\"path\":\"/p/train.py\",\"start\":10,\"end\":20},"
+                      "{\"id\":1,\"path\":\"/p/train.py\",\"start\":12,\"end\":15}";
+  const uint32_t backward_lines[] = {0, 14, 21, 17};
+  const bool reported[] = {true, true, true, false};
+  for (uint32_t k = 0; k < 4; k++) {
+    Text events = array_new();
+    for (uint32_t i = 1; i <= 12; i++) {
+      text_append(&events, "{\"e\":\"iter\",\"loop\":1,\"n\":%u,\"device\":\"cuda\",\"alloc\":%.0f}\n", i,
+                  1e9 + 26.0 * 1048576.0 * i);
+    }
+    if (backward_lines[k]) text_append(&events, "{\"e\":\"bwd\",\"at\":[[\"/p/train.py\",%u]]}\n", backward_lines[k]);
+    text_append(&events, "{\"e\":\"end\",\"why\":\"budget\",\"budget\":\"steps\"}\n");
+    Judged judged = judge(trace_of("", loops, text_string(&events)));
+    if (reported[k]) assert_contains(text_string(&judged.out), "/p/train.py:12: memory grows in this loop");
+    else assert_lacks(text_string(&judged.out), "memory grows");
+    assert_int_equal(judged.status, reported[k] ? 1 : 0);
+    judged_delete(&judged);
+    array_delete(&events);
+  }
+}
+
+/* GPU103 whose one forward costs no more with grad (a fused cell that
+ * allocates its workspace either way) is confirmed by its loop growing,
+ * which it then explains. */
+static void test_gpu103_confirmed_by_its_loop_growing(void **state) {
+  (void)state;
+  Text events = array_new();
+  text_append(&events, "{\"e\":\"ab103\",\"at\":[[\"/p/train.py\",12]],\"device\":\"cuda\",\"saved_bytes\":29360128,"
+                       "\"grad_peak\":27279360,\"nograd_peak\":27262976}\n");
+  iterations_of(&events, 12, 5.75, 0);
+  Judged judged = judge(trace_of(GPU103_AT_12, LOOP_10_20, text_string(&events)));
+  const char *out = text_string(&judged.out);
+  assert_contains(out, "CONFIRMED: 12 of 12 forward(s) here ran with grad on (12 in eval mode); its graph saved 28.0 MB "
+                       "of tensors; peak 26.0 MB with grad, 26.0 MB under no_grad (x1.00); with grad on the loop at line "
+                       "10 grew +5.8 MB/iteration over 12 iterations");
+  assert_lacks(out, "no finding explains");
+  judged_delete(&judged);
+  array_clear(&events);
+  text_append(&events, "{\"e\":\"ab103\",\"at\":[[\"/p/train.py\",12]],\"device\":\"cuda\",\"saved_bytes\":29360128,"
+                       "\"grad_peak\":27279360,\"nograd_peak\":27262976}\n");
+  iterations_of(&events, 12, 0, 0);
+  judged = judge(trace_of(GPU103_AT_12, LOOP_10_20, text_string(&events)));
+  assert_contains(text_string(&judged.out), "NOT OBSERVED: 12 of 12 forward(s)");
+  assert_int_equal(judged.status, 0);
+  judged_delete(&judged);
+  array_delete(&events);
+}
+
 static void test_unmeasured_rule_and_bad_traces(void **state) {
   (void)state;
-  const char *findings = "{\"code\":\"GPU002\",\"path\":\"/p/train.py\",\"line\":14,\"loop\":0}";
+  const char *findings = "{\"code\":\"GPU501\",\"path\":\"/p/train.py\",\"line\":14,\"loop\":0}";
   Judged judged = judge(trace_of(findings, LOOP_10_20, "{\"e\":\"bwd\",\"at\":[[\"/p/train.py\",14]]}\nnot json\n"));
-  assert_contains(text_string(&judged.out), "NOT MEASURED: the line ran; --run has no measurement for GPU002");
+  assert_contains(text_string(&judged.out), "NOT MEASURED: the line ran; --run has no measurement for GPU501");
   judged_delete(&judged);
   Text out = array_new();
   assert_int_equal(run_trace_judge("", &out, NULL), 2);
@@ -352,6 +462,10 @@ int main(void) {
       cmocka_unit_test(test_growth_no_finding_explains),
       cmocka_unit_test(test_gpu201_timed_on_cuda),
       cmocka_unit_test(test_gpu103_peak_against_no_grad),
+      cmocka_unit_test(test_gpu002_steps_without_gradient),
+      cmocka_unit_test(test_gpu001_norms_of_the_optimizer_not_cleared),
+      cmocka_unit_test(test_growth_backpropagated_after_the_loop),
+      cmocka_unit_test(test_gpu103_confirmed_by_its_loop_growing),
       cmocka_unit_test(test_unmeasured_rule_and_bad_traces),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);

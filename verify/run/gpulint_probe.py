@@ -26,13 +26,19 @@ installed packages and this probe, innermost first):
     {"e":"plan",...}                                   the runner's plan, echoed
     {"e":"fwd","n":k,"mod":"Net","grad":true,"train":false,"at":[[path,line],...]}
     {"e":"bwd","at":[...]}
-    {"e":"step","n":k,"time_ms":..,"cleared":true,"grad_norm":..,"device":"cuda",
+    {"e":"step","n":k,"opt":i,"time_ms":..,"cleared":true,"backwards":b,"grad_norm":..,"device":"cuda",
      "alloc":..,"reserved":..,"peak":..,"rss":..,"cache_calls":1,"cache_noop":false,"at":[...]}
     {"e":"iter","loop":id,"n":k,"alloc":..,"rss":..,"nodes":..}
     {"e":"cache","noop":false,"at":[...]}
     {"e":"ab103","at":[...],"grad_peak":..,"nograd_peak":..,"grad_kept":..,
      "nograd_kept":..,"saved_bytes":..}
     {"e":"end","why":"budget"|"exit"|"crash","error":...,"steps":..,"evals":..}
+
+"opt" is the optimizer's index (in the order they were built), "backwards"
+the backward calls since its previous step, "cleared" whether its gradients
+were cleared since then (its zero_grad, or all its .grad None or zero before
+one of those backwards; null before any), "grad_norm" the norm of what the
+step applies (null when every .grad is None).
 
 At the budget it writes the "end" line, flushes and leaves with
 os._exit(EXIT_BUDGET), which the runner knows.
@@ -177,6 +183,15 @@ class Loop:
         return not any(inner.start <= line <= inner.end for inner in self.inner)
 
 
+class _SinceStep:
+    """What happened to one optimizer's gradients since its last step."""
+
+    def __init__(self, index):
+        self.index = index
+        self.backwards = 0
+        self.cleared = False  # its zero_grad ran, or a backward found them empty
+
+
 class Finding:
     def __init__(self, record):
         self.code = record["code"]
@@ -207,9 +222,7 @@ class Probe:
         self.in_backward = False
         self.ended = False
         self.optimizers = []
-        self.cleared = None  # at the first backward since the last step
-        self.zero_grad_called = False
-        self.backward_seen = False
+        self.since_step = {}  # id(optimizer) -> _SinceStep
         self.last_step_at = None
         self.step_peak = 0
         self.cache_calls = 0
@@ -271,6 +284,7 @@ class Probe:
 
         def __init__(self, *args, **kwargs):
             original_init(self, *args, **kwargs)
+            probe.since_step[id(self)] = _SinceStep(len(probe.optimizers))
             probe.optimizers.append(self)
             if global_hooks is None and "step" not in vars(self):
                 probe.wrap_step(self)
@@ -314,7 +328,9 @@ class Probe:
             original = owner.zero_grad
 
             def zero_grad(self, *args, _original=original, **kwargs):
-                probe.zero_grad_called = True
+                since = probe.since_step.get(id(self))
+                if since is not None:
+                    since.cleared = True
                 return _original(self, *args, **kwargs)
 
             owner.zero_grad = zero_grad
@@ -402,9 +418,7 @@ class Probe:
         try:
             stack = self.frames.stack(3)
             self.depth = 0  # a forward that raised left no post-hook
-            if not self.backward_seen:
-                self.backward_seen = True
-                self.cleared = self.gradients_cleared()
+            self.note_backward()
             self.emit({"e": "bwd", "at": stack})
             self.mark_reached(stack)
             self.count_iterations("bwd", stack)
@@ -412,13 +426,22 @@ class Probe:
         finally:
             self.in_backward = False
 
-    def gradients_cleared(self):
-        """Before the first backward since the last step: whether zero_grad
-        ran, or every trained parameter's .grad is None or zero."""
-        if self.zero_grad_called:
-            return True
-        grads = [p.grad for optimizer in self.optimizers for group in optimizer.param_groups
-                 for p in group["params"] if p.requires_grad and p.grad is not None]
+    def note_backward(self):
+        """Before a backward runs: for each optimizer whose gradients were
+        not yet seen cleared since its last step, whether they are now
+        (every trained parameter's .grad None or zero: a module's
+        zero_grad, `p.grad = None`). Checked at every backward, so that
+        the backward of another optimizer's loss (a GAN's discriminator)
+        before this one's zero_grad does not count against it."""
+        for optimizer in self.optimizers:
+            since = self.since_step[id(optimizer)]
+            since.backwards += 1
+            if not since.cleared:
+                since.cleared = self.gradients_empty(optimizer)
+
+    def gradients_empty(self, optimizer):
+        grads = [p.grad for group in optimizer.param_groups for p in group["params"]
+                 if p.requires_grad and p.grad is not None]
         self.busy = True
         try:
             return not any(bool(grad.any()) for grad in grads[:16])
@@ -430,12 +453,23 @@ class Probe:
             return
         self.busy = True
         try:
-            torch = self.torch
-            norms = [p.grad.detach().float().norm() for group in optimizer.param_groups for p in group["params"]
+            grads = [p.grad.detach() for group in optimizer.param_groups for p in group["params"]
                      if p.grad is not None]
-            self.grad_norm = float(torch.stack(norms).norm()) if norms else None
+            self.grad_norm = self.norm_of(grads) if grads else None
         finally:
             self.busy = False
+
+    def norm_of(self, grads):
+        """The L2 norm of all of `grads`: one fused kernel where PyTorch has
+        it (the step time stays the user's), else one norm per tensor."""
+        torch = self.torch
+        foreach = getattr(torch, "_foreach_norm", None)
+        if foreach is not None:
+            try:
+                return float(torch.stack([norm.float() for norm in foreach(grads)]).norm())
+            except (RuntimeError, TypeError):  # tensors on several devices, sparse gradients
+                pass
+        return float(torch.stack([grad.float().norm() for grad in grads]).norm())
 
     def on_step(self, optimizer):
         if self.ended:
@@ -446,7 +480,9 @@ class Probe:
             self.torch.cuda.synchronize()
             now = time.monotonic()
         stack = self.frames.stack()
-        record = {"e": "step", "n": self.steps, "at": stack, "cleared": self.cleared if self.backward_seen else None,
+        since = self.since_step.get(id(optimizer)) or _SinceStep(-1)
+        record = {"e": "step", "n": self.steps, "opt": since.index, "at": stack,
+                  "cleared": since.cleared if since.backwards else None, "backwards": since.backwards,
                   "grad_norm": getattr(self, "grad_norm", None), "cache_calls": self.cache_calls,
                   "cache_noop": self.cache_noop}
         if self.last_step_at is not None:
@@ -461,7 +497,8 @@ class Probe:
         self.mark_reached(stack)
         self.count_iterations("step", stack)
         self.next_cache_window()
-        self.backward_seen = self.zero_grad_called = False
+        if id(optimizer) in self.since_step:
+            self.since_step[id(optimizer)] = _SinceStep(since.index)
         self.cache_calls = 0
         self.last_step_at = time.monotonic()
         self.check_budget()
