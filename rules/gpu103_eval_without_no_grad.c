@@ -397,13 +397,28 @@ static bool gpu103__multiline_string(TSNode node) {
   return false;
 }
 
+/* Whether `word` (lower case) starts `text` at `at`, ignoring ASCII case. */
+static bool gpu103__word_at(Text text, uint32_t at, const char *word) {
+  for (uint32_t i = 0; word[i]; i++) {
+    if (at + i >= text.length) return false;
+    char c = text.ptr[at + i];
+    if ((c >= 'A' && c <= 'Z' ? (char)(c | 0x20) : c) != word[i]) return false;
+  }
+  return true;
+}
+
 /* Whether the code says anything about gradients itself (autograd.grad,
  * requires_grad, a grad-mode decorator or manager): no fix guesses there. */
 static bool gpu103__touches_grad(const RuleContext *ctx, TSNode node) {
+  static const char *const WORDS[] = {"autograd", "requires_grad", "grad_enabled", "enable_grad", "no_grad",
+                                      "inference_mode"};
   Text text = node_text(ctx->source, node);
-  return text_contains_ci(text, "autograd") || text_contains_ci(text, "requires_grad") ||
-         text_contains_ci(text, "grad_enabled") || text_contains_ci(text, "enable_grad") ||
-         text_contains_ci(text, "no_grad") || text_contains_ci(text, "inference_mode");
+  for (uint32_t at = 0; at < text.length; at++) { /* one pass for every word: the text can be a whole loop */
+    for (size_t w = 0; w < sizeof WORDS / sizeof WORDS[0]; w++) {
+      if (gpu103__word_at(text, at, WORDS[w])) return true;
+    }
+  }
+  return false;
 }
 
 /* `@torch.no_grad()` above the function's `def` (and its decorators). */

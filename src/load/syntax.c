@@ -110,8 +110,8 @@ void syntax_init(void) { pthread_once(&syntax_once, syntax__resolve); }
 
 Kind node_kind(TSNode node) {
   if (ts_node_is_null(node)) return K_OTHER;
-  if (ts_node_is_error(node)) return K_ERROR;
-  TSSymbol symbol = ts_node_symbol(node);
+  TSSymbol symbol = ts_node_symbol(node); /* asked once: ts_node_is_error asks it too */
+  if (symbol == (TSSymbol)-1) return K_ERROR; /* ts_builtin_sym_error */
   return symbol < MAX_SYMBOLS ? (Kind)kind_by_symbol[symbol] : K_OTHER;
 }
 
@@ -132,6 +132,7 @@ Text node_text(const Source *source, TSNode node) {
 }
 
 bool text_is(Text text, const char *literal) {
+  if (text.length > 0 && text.ptr[0] != literal[0]) return false; /* most words differ at once */
   size_t length = strlen(literal);
   return text.length == length && memcmp(text.ptr, literal, length) == 0;
 }
@@ -280,6 +281,7 @@ bool text_in(Text text, const char *const *words) {
 
 bool text_starts_with_any(Text text, const char *const *prefixes) {
   for (size_t i = 0; prefixes[i]; i++) {
+    if (text.length > 0 && prefixes[i][0] != '\0' && prefixes[i][0] != text.ptr[0]) continue;
     size_t length = strlen(prefixes[i]);
     if (text.length > length && memcmp(text.ptr, prefixes[i], length) == 0) return true;
   }

@@ -91,12 +91,11 @@ const Binding *facts_binding(const Facts *self, BindingKind kind, Text name) {
   return found->kind == kind && text_eq(found->name, name) ? found : NULL;
 }
 
+/* The last import of `name` so far: the walk enters each one as it is
+ * bound (walk.c), so a lookup during the walk sees only those above. */
 const Binding *facts_import(const Facts *self, Text name) {
-  for (uint32_t i = self->imports.size; i > 0; i--) {
-    const Binding *binding = array_get(&self->imports, i - 1);
-    if (text_eq(binding->name, name)) return binding;
-  }
-  return NULL;
+  uint32_t found = text_map_get(&self->imports_by_name, name);
+  return found ? array_get(&self->imports, found - 1) : NULL;
 }
 
 /* ---- After the walk: resolution ------------------------------------------ */
@@ -813,8 +812,10 @@ static bool facts__top_level(const Facts *self, TSNode node) {
 
 static int facts__lexical_mode(const Facts *self, TSNode node) {
   if (facts__top_level(self, node)) return -1; /* the module: neither a with nor a function */
-  TSNode at = ts_node_parent(node);
-  for (int steps = 0; !ts_node_is_null(at) && steps < MAX_ASCENT; at = ts_node_parent(at), steps++) {
+  TSNode ancestors[FACTS_ANCESTORS];
+  uint32_t count = facts_ancestors(node, ancestors);
+  for (uint32_t steps = 0; steps < count && steps < MAX_ASCENT; steps++) {
+    TSNode at = ancestors[steps];
     Kind kind = node_kind(at);
     if (kind == K_FUNCTION_DEFINITION || kind == K_LAMBDA) return -1;
     if (kind == K_WITH_STATEMENT) {
@@ -1013,6 +1014,7 @@ void facts_delete(Facts *self) {
   array_delete(&self->events);
   array_delete(&self->bindings);
   array_delete(&self->imports);
+  text_map_delete(&self->imports_by_name);
   array_delete(&self->assigns);
   array_delete(&self->assigns_by_name);
   array_delete(&self->top_level);
@@ -1058,15 +1060,18 @@ static TSNode facts__child_toward(TSNode ancestor, TSNode node) {
 
 bool facts_exclusive(TSNode a, TSNode b) {
   if (node_contains(a, b) || node_contains(b, a)) return false;
-  TSNode common = ts_node_parent(a);
-  for (int steps = 0; !ts_node_is_null(common) && !node_contains(common, b); steps++) {
+  TSNode ancestors[FACTS_ANCESTORS];
+  uint32_t count = facts_ancestors(a, ancestors), steps = 0;
+  while (steps < count && !node_contains(ancestors[steps], b)) {
     if (steps == MAX_ASCENT) return false;
-    common = ts_node_parent(common);
+    steps++;
   }
-  if (ts_node_is_null(common)) return false;
+  if (steps == count) return false;
+  TSNode common = ancestors[steps];
   Kind kind = node_kind(common);
   if (kind != K_IF_STATEMENT && kind != K_TRY_STATEMENT) return false;
-  TSNode branch_a = facts__child_toward(common, a), branch_b = facts__child_toward(common, b);
+  /* the ancestor below `common` is the child toward `a` (the descent's next step) */
+  TSNode branch_a = steps > 0 ? ancestors[steps - 1] : a, branch_b = facts__child_toward(common, b);
   TSNode condition = node_field(common, F_CONDITION);
   if (ts_node_eq(branch_a, condition) || ts_node_eq(branch_b, condition)) return false;
   if (kind == K_TRY_STATEMENT &&
@@ -1076,17 +1081,47 @@ bool facts_exclusive(TSNode a, TSNode b) {
   return !ts_node_eq(branch_a, branch_b);
 }
 
+/* Appends `text` (up to a NUL in it) at `*at` in `buffer` of `size`
+ * bytes, as much as fits with room left for the NUL: what snprintf's
+ * "%.*s" would keep. */
+static void facts__append(char *buffer, size_t size, size_t *at, Text text) {
+  const char *nul = memchr(text.ptr, '\0', text.length);
+  if (nul) text.length = (uint32_t)(nul - text.ptr);
+  size_t room = size - 1 - *at, length = text.length < room ? text.length : room;
+  memcpy(buffer + *at, text.ptr, length);
+  *at += length;
+}
+
 const char *facts_qualify(const Facts *self, TSNode expression, char *buffer, size_t size) {
   Text text = node_text(self->source, expression);
   uint32_t head = 0;
   while (head < text.length && text.ptr[head] != '.') head++;
   const Binding *import = facts_import(self, (Text){text.ptr, head});
+  if (size == 0) return buffer;
+  size_t at = 0;
   if (import) {
-    snprintf(buffer, size, "%.*s%.*s", (int)import->value.length, import->value.ptr,
-             (int)(text.length - head), text.ptr + head);
+    facts__append(buffer, size, &at, import->value);
+    facts__append(buffer, size, &at, (Text){text.ptr + head, text.length - head});
   } else {
-    snprintf(buffer, size, "%.*s", (int)text.length, text.ptr);
+    facts__append(buffer, size, &at, text);
   }
+  buffer[at] = '\0';
   return buffer;
+}
+
+uint32_t facts_ancestors(TSNode node, TSNode out[FACTS_ANCESTORS]) {
+  if (ts_node_is_null(node)) return 0;
+  TSNode ring[FACTS_ANCESTORS], at = ts_tree_root_node(node.tree);
+  if (at.id == node.id) return 0;
+  uint32_t depth = 0;
+  for (;;) { /* as ts_node_parent descends: every node it passes is an ancestor */
+    ring[depth++ % FACTS_ANCESTORS] = at;
+    TSNode next = ts_node_child_with_descendant(at, node);
+    if (next.id == node.id || ts_node_is_null(next)) break;
+    at = next;
+  }
+  uint32_t count = depth < FACTS_ANCESTORS ? depth : FACTS_ANCESTORS;
+  for (uint32_t i = 0; i < count; i++) out[i] = ring[(depth - 1 - i) % FACTS_ANCESTORS];
+  return count;
 }
 

@@ -95,6 +95,7 @@ typedef struct {
   uint32_t module_parameters; /* bit i: every caller elsewhere passes a module as parameter i */
   uint32_t eval_parameters;   /* bit i: every caller elsewhere passes parameter i in eval mode */
   bool eval_self;             /* a method every caller elsewhere calls on an instance in eval mode */
+  bool maybe_annotated;       /* its parameters' text has a `:` (a type annotation, or only in a default) */
 } Function;
 
 typedef struct {
@@ -168,6 +169,7 @@ typedef struct Facts {
   Array(uint32_t) assigns_by_name;
   Array(TSNode) top_level;        /* the root's children, in order */
   Array(Binding) imports;   /* BIND_IMPORT only, in source order */
+  TextMap imports_by_name;  /* local name -> 1 + index of its last import */
   Array(Binding) bindings;  /* the other kinds, in source order */
   /* Lookup by name, built after the walk: indices sorted by name. */
   Array(uint32_t) functions_by_name;
@@ -235,6 +237,15 @@ bool facts_in_eval_mode_before(const Facts *self, const Event *event, Text modul
 /* Whether `a` and `b` sit in different branches of one if/try, so that one
  * pass through the code cannot run both. */
 bool facts_exclusive(TSNode a, TSNode b);
+
+/* Ancestors asked for at once: the parent first, up to MAX_ASCENT + 1. */
+#define FACTS_ANCESTORS (MAX_ASCENT + 1)
+
+/* Writes the ancestors of `node` to `out`, nearest first (its parent at
+ * [0], the root last), at most FACTS_ANCESTORS of them, and returns how
+ * many. The same nodes as ts_node_parent asked again and again, found in
+ * one descent from the root (each ts_node_parent descends from the root). */
+uint32_t facts_ancestors(TSNode node, TSNode out[FACTS_ANCESTORS]);
 
 /* The qualified name of an expression through import aliases:
  * `T.cuda.empty_cache` -> "torch.cuda.empty_cache". Writes at most `size`

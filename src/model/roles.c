@@ -36,8 +36,10 @@ static const char *const DATA_WORDS[] = {"data", "batch", "loader", "sample", "n
                                          "str", "random", "rand", "seed"};
 
 static bool roles__listed_ci(const char *part, size_t length, const char *const *words, size_t count) {
-  for (size_t i = 0; i < count; i++) {
-    if (strlen(words[i]) == length && strncasecmp(part, words[i], length) == 0) return true;
+  if (length == 0) return false; /* no word is empty */
+  char first = part[0] >= 'A' && part[0] <= 'Z' ? (char)(part[0] | 0x20) : part[0];
+  for (size_t i = 0; i < count; i++) { /* the words are lower case */
+    if (words[i][0] == first && strlen(words[i]) == length && strncasecmp(part, words[i], length) == 0) return true;
   }
   return false;
 }
@@ -290,7 +292,7 @@ static RoleOrUnknown roles__self_attribute(const Facts *facts, Text name, int32_
 /* `def evaluate(model: nn.Module, ...)`: the annotation of parameter
  * `name` of `function`. */
 static bool roles__annotated_module(const Facts *facts, Text name, int32_t function) {
-  if (function < 0) return false;
+  if (function < 0 || !facts->functions.contents[function].maybe_annotated) return false;
   TSNode parameters = node_field(facts->functions.contents[function].node, F_PARAMETERS);
   for (uint32_t i = 0; i < ts_node_named_child_count(parameters); i++) {
     TSNode parameter = ts_node_named_child(parameters, i);

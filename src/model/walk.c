@@ -26,6 +26,7 @@ typedef struct {
   Array(Frame) frames;
   TSTreeCursor cursor;
   int32_t pending_loop; /* the loop whose body comes next */
+  uint32_t pending_depth; /* the cursor depth of that loop's node */
 } Walk;
 
 static Frame *walk__top(Walk *self) { return array_back(&self->frames); }
@@ -214,12 +215,14 @@ static bool walk__no_grad_hook(Walk *self, Text name) {
 
 static void walk__function(Walk *self, TSNode node, uint32_t depth) {
   Frame *top = walk__top(self);
+  Text parameters = walk__text(self, node_field(node, F_PARAMETERS));
   Function function = {
       .node = node,
       .name = walk__text(self, node_field(node, F_NAME)),
       .class_index = top->class_index,
       .parent = top->function,
       .decorated = walk__decorated_grad(self, node),
+      .maybe_annotated = memchr(parameters.ptr, ':', parameters.length) != NULL,
   };
   if (function.decorated == GRAD_ON && walk__no_grad_hook(self, function.name)) function.decorated = GRAD_OFF;
   array_push(&self->facts->functions, function);
@@ -241,11 +244,12 @@ static void walk__assign(Walk *self, TSNode target, TSNode statement, TSNode val
 
 /* for_statement -> FOR targets IN iterable ':' block; the targets are
  * bound from the iterable (`for l in loss: l.backward()`). */
-static void walk__loop(Walk *self, TSNode node) {
+static void walk__loop(Walk *self, TSNode node, uint32_t depth) {
   Frame *top = walk__top(self);
   Loop loop = {node, node_field(node, F_BODY), top->loop, top->function, 0};
   array_push(&self->facts->loops, loop);
   self->pending_loop = (int32_t)self->facts->loops.size - 1;
+  self->pending_depth = depth;
   if (node_is(node, K_FOR_STATEMENT)) {
     walk__assign(self, node_field(node, F_LEFT), node, node_field(node, F_RIGHT), true, UNPACKED_DEEP);
   }
@@ -310,8 +314,12 @@ static void walk__note_import(Facts *self, Text module) {
 
 static void walk__bind(Facts *self, BindingKind kind, Text name, Text value) {
   Binding binding = {.kind = kind, .name = name, .value = value};
-  if (kind == BIND_IMPORT) array_push(&self->imports, binding);
-  else array_push(&self->bindings, binding);
+  if (kind == BIND_IMPORT) {
+    array_push(&self->imports, binding);
+    *text_map_at(&self->imports_by_name, name) = self->imports.size;
+  } else {
+    array_push(&self->bindings, binding);
+  }
 }
 
 /* import_statement -> IMPORT dotted_name [AS identifier], ... */
@@ -611,11 +619,12 @@ static bool walk__distributed_backward(Walk *self, TSNode call) {
 
 static void walk__call(Walk *self, TSNode call) {
   const Source *source = self->facts->source;
-  Text method = call_method_name(source, call);
-  TSNode receiver = call_receiver(call);
+  TSNode function = node_field(call, F_FUNCTION); /* call_method_name and call_receiver, asked once */
+  bool on_receiver = node_is(function, K_ATTRIBUTE);
+  Text method = on_receiver ? node_text(source, node_field(function, F_ATTRIBUTE)) : (Text){"", 0};
+  TSNode receiver = on_receiver ? node_field(function, F_OBJECT) : (TSNode){0};
   walk__module_use(self, receiver, method);
   if (text_is(method, "prepare")) self->facts->has_prepare = true;
-  TSNode function = node_field(call, F_FUNCTION);
   Text callee = node_text(source, function);
   if (callee.length > 6 && memcmp(callee.ptr, "torch.", 6) == 0) self->facts->uses_torch = true;
   char buffer[128];
@@ -682,16 +691,18 @@ static void walk__comprehension(Walk *self) {
 
 static void walk__visit(Walk *self, TSNode node, uint32_t depth) {
   walk__pop_to(self, depth);
-  if (self->pending_loop >= 0 &&
-      ts_tree_cursor_current_field_id(&self->cursor) == syntax_field_id(F_BODY) &&
-      ts_node_eq(ts_node_parent(node), self->facts->loops.contents[self->pending_loop].node)) {
+  /* pre-order: the loop's children come next, one level down, until a node
+   * at its level or above ends its subtree (a loop without a body then) */
+  if (self->pending_loop >= 0 && depth <= self->pending_depth) self->pending_loop = -1;
+  if (self->pending_loop >= 0 && depth == self->pending_depth + 1 &&
+      ts_tree_cursor_current_field_id(&self->cursor) == syntax_field_id(F_BODY)) {
     walk__loop_body(self, depth);
   }
   switch (node_kind(node)) {
     case K_FUNCTION_DEFINITION: walk__function(self, node, depth); break;
     case K_CLASS_DEFINITION: walk__class(self, node, depth); break;
     case K_FOR_STATEMENT:
-    case K_WHILE_STATEMENT: walk__loop(self, node); break;
+    case K_WHILE_STATEMENT: walk__loop(self, node, depth); break;
     case K_WITH_STATEMENT: walk__with(self, node, depth); break;
     case K_CALL: walk__call(self, node); break;
     case K_ASSIGNMENT: walk__assignment(self, node); break;
