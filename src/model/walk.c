@@ -689,7 +689,7 @@ static void walk__comprehension(Walk *self) {
 
 /* ---- The walk ---------------------------------------------------------- */
 
-static void walk__visit(Walk *self, TSNode node, uint32_t depth) {
+static Kind walk__visit(Walk *self, TSNode node, uint32_t depth) {
   walk__pop_to(self, depth);
   /* pre-order: the loop's children come next, one level down, until a node
    * at its level or above ends its subtree (a loop without a body then) */
@@ -698,7 +698,8 @@ static void walk__visit(Walk *self, TSNode node, uint32_t depth) {
       ts_tree_cursor_current_field_id(&self->cursor) == syntax_field_id(F_BODY)) {
     walk__loop_body(self, depth);
   }
-  switch (node_kind(node)) {
+  Kind kind = node_kind(node);
+  switch (kind) {
     case K_FUNCTION_DEFINITION: walk__function(self, node, depth); break;
     case K_CLASS_DEFINITION: walk__class(self, node, depth); break;
     case K_FOR_STATEMENT:
@@ -715,13 +716,49 @@ static void walk__visit(Walk *self, TSNode node, uint32_t depth) {
     case K_IMPORT_FROM_STATEMENT: walk__import_from(self, node); break;
     default: break;
   }
+  return kind;
 }
 
-/* Whether the walk needs the children of `node`: not of leaves, nor of
- * string literals that cannot hold an interpolation (no f or t prefix). */
-static bool walk__descends(const Walk *self, TSNode node) {
+/* Expressions that hold no statement, so that without a `(` or `[` they
+ * hold no call and no comprehension: nothing the walk records. The
+ * bracketed ones open with their own bracket. */
+static bool walk__statementless(Kind kind) {
+  switch (kind) {
+    case K_ARGUMENT_LIST:
+    case K_PARENTHESIZED_EXPRESSION:
+    case K_TUPLE:
+    case K_LIST:
+    case K_ATTRIBUTE:
+    case K_SUBSCRIPT:
+    case K_KEYWORD_ARGUMENT:
+    case K_BINARY_OPERATOR:
+    case K_COMPARISON_OPERATOR:
+    case K_BOOLEAN_OPERATOR:
+    case K_NOT_OPERATOR:
+    case K_UNARY_OPERATOR:
+    case K_PATTERN_LIST:
+    case K_EXPRESSION_LIST:
+    case K_DOTTED_NAME:
+    case K_ALIASED_IMPORT: return true;
+    default: return false;
+  }
+}
+
+/* Whether the walk needs the children of `node` (of `kind`, at `depth`):
+ * not of leaves, nor of string literals that cannot hold an interpolation
+ * (no f or t prefix), nor of statementless expressions, whole (no error
+ * in them), whose text has no `(` and no `[` past their own bracket (a
+ * call's `(` follows its callee; a comprehension's bracket is its own). */
+static bool walk__descends(const Walk *self, TSNode node, Kind kind, uint32_t depth) {
   if (ts_node_child_count(node) == 0) return false;
-  if (!node_is(node, K_STRING)) return true;
+  if (walk__statementless(kind) && depth < FACTS_MAX_DEPTH && !ts_node_has_error(node)) {
+    Text text = node_text(self->facts->source, node);
+    bool bracketed = kind == K_ARGUMENT_LIST || kind == K_PARENTHESIZED_EXPRESSION || kind == K_TUPLE || kind == K_LIST;
+    uint32_t skip = bracketed && text.length > 0 && (text.ptr[0] == '(' || text.ptr[0] == '[') ? 1 : 0;
+    text = (Text){text.ptr + skip, text.length - skip};
+    return memchr(text.ptr, '(', text.length) || memchr(text.ptr, '[', text.length);
+  }
+  if (kind != K_STRING) return true;
   const char *text = self->facts->source->bytes + ts_node_start_byte(node);
   const char *end = self->facts->source->bytes + self->facts->source->length;
   for (; text < end && *text != '"' && *text != '\''; text++) {
@@ -737,8 +774,8 @@ static void walk__run(Walk *self, TSNode root) {
   uint32_t depth = 0;
   for (;;) {
     TSNode node = ts_tree_cursor_current_node(&self->cursor);
-    walk__visit(self, node, depth);
-    bool descends = walk__descends(self, node);
+    Kind kind = walk__visit(self, node, depth);
+    bool descends = walk__descends(self, node, kind, depth);
     if (descends && depth >= FACTS_MAX_DEPTH) {
       self->facts->truncated = true;
       descends = false;
