@@ -240,6 +240,7 @@ typedef struct {
 typedef struct {
   uint32_t n;
   double time_ms, grad_norm, alloc, peak; /* NAN when absent */
+  bool grad_nonfinite; /* grad_norm was inf or nan: gradients were applied */
   int cleared; /* -1 unknown */
   int opt;     /* the optimizer's index; -1 unknown */
   uint32_t backwards; /* backward calls since this optimizer's last step */
@@ -278,6 +279,17 @@ typedef struct {
 static double run__number(const cJSON *object, const char *key) {
   const cJSON *item = cJSON_GetObjectItemCaseSensitive(object, key);
   return cJSON_IsNumber(item) ? item->valuedouble : NAN;
+}
+
+/* A measured number, where the probe writes one that is not finite as a
+ * string ("inf", "-inf", "nan"): NAN when absent or null. */
+static double run__measured(const cJSON *object, const char *key, bool *nonfinite) {
+  const cJSON *item = cJSON_GetObjectItemCaseSensitive(object, key);
+  *nonfinite = cJSON_IsString(item);
+  if (!*nonfinite) return cJSON_IsNumber(item) ? item->valuedouble : NAN;
+  if (strcmp(item->valuestring, "inf") == 0) return INFINITY;
+  if (strcmp(item->valuestring, "-inf") == 0) return -INFINITY;
+  return NAN;
 }
 
 static char *run__string(const cJSON *object, const char *key) {
@@ -359,8 +371,10 @@ static void trace__event_at(Trace *self, const cJSON *event, const char *kind) {
 
 static void trace__step(Trace *self, const cJSON *event) {
   const cJSON *cleared = cJSON_GetObjectItemCaseSensitive(event, "cleared");
-  TStep step = {(uint32_t)run__number(event, "n"), run__number(event, "time_ms"), run__number(event, "grad_norm"),
-                run__number(event, "alloc"), run__number(event, "peak"),
+  bool nonfinite;
+  double norm = run__measured(event, "grad_norm", &nonfinite);
+  TStep step = {(uint32_t)run__number(event, "n"), run__number(event, "time_ms"), norm,
+                run__number(event, "alloc"), run__number(event, "peak"), nonfinite,
                 cJSON_IsBool(cleared) ? cJSON_IsTrue(cleared) : -1, -1, 0, 0, run__true(event, "cache_noop")};
   double calls = run__number(event, "cache_calls"), opt = run__number(event, "opt");
   double backwards = run__number(event, "backwards");
@@ -629,7 +643,7 @@ static void judge__gpu002(const Trace *trace, TFinding *finding, Text *detail) {
     const TStep *step = &trace->steps.contents[i];
     if (step->backwards == 0) continue;
     after_backward++;
-    empty += isnan(step->grad_norm) || step->grad_norm == 0;
+    empty += !step->grad_nonfinite && (isnan(step->grad_norm) || step->grad_norm == 0);
   }
   finding__number(finding, "steps_after_backward", after_backward);
   finding__number(finding, "steps_without_gradient", empty);

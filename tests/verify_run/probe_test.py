@@ -194,6 +194,36 @@ def clearing_per_optimizer(python):
 
 
 @case
+def measure_by_plan(python):
+    """The plan's findings choose what is measured: gradient norms for
+    GPU001/GPU002, clearing for GPU001, the empty_cache A/B for GPU201;
+    nothing of those for other findings; everything without a plan. A norm
+    that is not finite is written as a string."""
+    source = train(steps=30, clear="pass").replace("opt.step()  # the step",
+                                                   "opt.step()  # the step\n        torch.cuda.empty_cache()")
+    wanted = {"GPU001": ["cleared", "grad_norm"], "GPU002": ["grad_norm"], "GPU201": ["cache_ab"], "GPU103": [],
+              None: ["cache_ab", "cleared", "grad_norm"]}
+    for code, measure in wanted.items():
+        plan = None if code is None else {"findings": [{"code": code, "path": "", "line": 0, "loop": None}],
+                                          "loops": []}
+        run = Run(python, source, plan=plan, steps=50)
+        check(run.of("torch")[0]["measure"] == measure, "measures %s for %s" % (measure, code), run.of("torch"))
+        steps = run.of("step")
+        check(len(steps) == 30, "30 steps", steps[-1:], run.result.stderr[-2000:])
+        check(all(("grad_norm" in step) == ("grad_norm" in measure) for step in steps), "grad_norm or not", steps[1])
+        check(all(("cleared" in step) == ("cleared" in measure) for step in steps), "cleared or not", steps[1])
+        if "grad_norm" in measure:
+            check(all(step["grad_norm"] > 0 for step in steps), "norms", steps)
+        if "cleared" in measure:
+            check(all(step["cleared"] is False for step in steps[1:]), "not cleared", steps)
+        noop = [step["n"] for step in steps if step["cache_noop"]]
+        check(bool(noop) == ("cache_ab" in measure), "empty_cache a no-op only for GPU201", noop)
+    nan = train(steps=4).replace("loss.backward()", "(loss * float('nan')).backward()")
+    run = Run(python, nan, steps=50)
+    check([step["grad_norm"] for step in run.of("step")] == ["nan"] * 4, "a norm that is not finite", run.of("step"))
+
+
+@case
 def forward_modes(python):
     """Grad mode and module mode at each top-level forward, a submodule call
     inside a forward is no new forward, and the user's lines through a

@@ -361,6 +361,18 @@ static void test_gpu002_steps_without_gradient(void **state) {
   assert_int_equal(judged.status, 0);
   assert_contains(text_string(&judged.out), "NOT OBSERVED: 0 of 20 step(s) after a backward applied no gradient");
   judged_delete(&judged);
+  /* a norm that is not finite (written as a string) is a gradient applied */
+  array_clear(&events);
+  two_optimizers(&events, "\"nan\"", 0, true);
+  judged = judge(trace_of(GPU002_AT_14, LOOP_10_20, text_string(&events)));
+  assert_int_equal(judged.status, 0);
+  assert_contains(text_string(&judged.out), "NOT OBSERVED: 0 of 20 step(s) after a backward applied no gradient");
+  judged_delete(&judged);
+  array_clear(&events);
+  two_optimizers(&events, "\"inf\"", 0, true);
+  judged = judge(trace_of(GPU002_AT_14, LOOP_10_20, text_string(&events)));
+  assert_contains(text_string(&judged.out), "NOT OBSERVED: 0 of 20 step(s)");
+  judged_delete(&judged);
   array_delete(&events);
 }
 

@@ -40,12 +40,29 @@ were cleared since then (its zero_grad, or all its .grad None or zero before
 one of those backwards; null before any), "grad_norm" the norm of what the
 step applies (null when every .grad is None).
 
+What the probe measures follows the plan's findings, so that a run pays
+only for what its verdicts need: "grad_norm" for GPU001 and GPU002,
+"cleared" for GPU001, the empty_cache A/B for GPU201, the GPU103
+comparison for GPU103, graph nodes for the loops of GPU101 and GPU102.
+Without a plan (GPULINT_PROBE_FINDINGS unset) it measures everything. The
+"torch" line says what it measures ("measure").
+
+Nothing on the hot path waits for the GPU. On CUDA a step's time is the
+time between CUDA events recorded on the current stream at the end of each
+step, and its gradient norm and clearing check stay on the device, copied
+without blocking into pinned host memory; a step's line is written once
+its event has completed (checked at each later step with `query()`, waited
+for only when more than MAX_PENDING steps are outstanding, and at the end),
+so step lines come a few steps behind the events around them, in order,
+each with "t" from its step.
+
 At the budget it writes the "end" line, flushes and leaves with
 os._exit(EXIT_BUDGET), which the runner knows.
 """
 import atexit
 import gc
 import json
+import math
 import os
 import sys
 import sysconfig
@@ -55,6 +72,7 @@ EXIT_BUDGET = 85
 MAX_FORWARD_RECORDS = 5000
 STACK_DEPTH = 8
 CACHE_WINDOW = 5  # steps per block of the empty_cache A/B
+MAX_PENDING = 32  # step lines waiting for their CUDA event before the probe waits
 
 _probe = None
 
@@ -116,10 +134,12 @@ class _Frames:
                 skip.add(os.path.realpath(value))
         self.skip = tuple(sorted(entry + os.sep for entry in skip))
         self.known = {}
+        self.by_code = {}  # code object -> its file's real path, or None
 
     def add_skip(self, folder):
         self.skip = self.skip + (os.path.realpath(folder) + os.sep,)
         self.known.clear()
+        self.by_code.clear()
 
     def path_of(self, filename):
         """The real path of a user's file, or None for a library's."""
@@ -135,15 +155,39 @@ class _Frames:
         return real
 
     def stack(self, depth=2):
-        """[[path, line], ...] of the user's frames, innermost first."""
+        """[[path, line], ...] of the user's frames, innermost first (the
+        verdict per code object is cached: one dict look-up a frame)."""
         frame = sys._getframe(depth)
         out = []
-        while frame is not None and len(out) < STACK_DEPTH:
-            path = self.path_of(frame.f_code.co_filename)
+        by_code = self.by_code
+        while frame is not None:
+            code = frame.f_code
+            path = by_code.get(code, False)
+            if path is False:
+                if len(by_code) > 50000:  # code made at run time: do not keep it all alive
+                    by_code.clear()
+                path = by_code[code] = self.path_of(code.co_filename)
             if path is not None:
                 out.append([path, frame.f_lineno])
+                if len(out) == STACK_DEPTH:
+                    break
             frame = frame.f_back
         return out
+
+
+def _cuda_memory_stats(torch):
+    """(allocated, reserved, peak allocated) bytes of the current device
+    from one read of the allocator's statistics, or None where this PyTorch
+    has no such read."""
+    read = getattr(torch._C, "_cuda_memoryStats", None)
+    if read is None:
+        return None
+    try:
+        stats = read(torch.cuda.current_device())
+        allocated = stats["allocated_bytes"]["all"]
+        return allocated["current"], stats["reserved_bytes"]["all"]["current"], allocated["peak"]
+    except (RuntimeError, TypeError, KeyError):
+        return None
 
 
 def _rss():
@@ -190,6 +234,42 @@ class _SinceStep:
         self.index = index
         self.backwards = 0
         self.cleared = False  # its zero_grad ran, or a backward found them empty
+        self.empty_on_device = None  # a bool tensor: a backward found them all zero
+        self.unknown = False  # a check failed (sparse gradients, ...)
+
+    def note_empty(self, torch, empty):
+        """`empty`: True, False, None (could not tell) or a bool tensor
+        still on the device."""
+        if empty is None:
+            self.unknown = True
+        elif empty is True or empty is False:
+            self.cleared = self.cleared or empty
+        elif self.empty_on_device is None:
+            self.empty_on_device = empty
+        else:
+            self.empty_on_device = torch.logical_or(self.empty_on_device, empty)
+
+
+class _StepLine:
+    """A step's line waiting for what the GPU measures: its event (the
+    step's end on the current stream), the previous step's event, and the
+    pinned slot its device values are copied into."""
+
+    def __init__(self, record, later):
+        self.record = record
+        self.later = later
+        self.event = self.previous = self.slot = None
+        self.fields = []
+
+
+def _plain(value):
+    """A tensor read on the host (bools for bool tensors), or the value; a
+    float that is not finite as "inf", "-inf" or "nan" (JSON has none)."""
+    if hasattr(value, "item"):
+        value = value.item()
+    if isinstance(value, float) and not math.isfinite(value):
+        return "nan" if math.isnan(value) else "inf" if value > 0 else "-inf"
+    return value
 
 
 class Finding:
@@ -230,6 +310,13 @@ class Probe:
         self.cache_noop = False
         self.ab103_done = set()
         self.pending_ab = None
+        self.measure = {"grad_norm", "cleared", "cache_ab"}  # everything without a plan
+        self.on_cuda = False
+        self.steps_waiting = []  # _StepLine, oldest first
+        self.last_event = None
+        self.spare_events = []
+        self.pinned = None  # MAX_PENDING + 1 slots of two floats, host memory the GPU copies into
+        self.pinned_next = 0
         self.emit({"e": "start", "python": sys.version.split()[0], "pid": os.getpid(),
                    "argv": sys.argv[:8], "budget": {"steps": self.budget_steps, "evals": self.budget_evals,
                                                      "seconds": self.budget_seconds}})
@@ -238,8 +325,12 @@ class Probe:
         self.previous_excepthook = sys.excepthook
         sys.excepthook = self.on_exception
 
-    def emit(self, record):
-        record["t"] = round((time.monotonic() - self.began) * 1e3, 3)
+    def now_ms(self):
+        return round((time.monotonic() - self.began) * 1e3, 3)
+
+    def emit(self, record, stamp=True):
+        if stamp:
+            record["t"] = self.now_ms()
         self.out.write(json.dumps(record, separators=(",", ":")) + "\n")
 
     def read_plan(self, path):
@@ -254,6 +345,14 @@ class Probe:
             loop.inner = [other for other in self.loops if other is not loop and other.path == loop.path and
                           loop.start <= other.start and other.end <= loop.end]
         self.findings = [Finding(record) for record in plan.get("findings", [])]
+        codes = {finding.code for finding in self.findings}
+        self.measure = set()
+        if codes & {"GPU001", "GPU002"}:
+            self.measure.add("grad_norm")
+        if "GPU001" in codes:
+            self.measure.add("cleared")
+        if "GPU201" in codes:
+            self.measure.add("cache_ab")
         for finding in self.findings:
             if finding.code in ("GPU101", "GPU102") and finding.loop is not None and 0 <= finding.loop < len(self.loops):
                 self.loops[finding.loop].tracked = True
@@ -265,7 +364,8 @@ class Probe:
             return
         self.torch = torch
         self.frames.add_skip(os.path.dirname(torch.__file__))
-        self.emit({"e": "torch", "torch": torch.__version__, "cuda": torch.version.cuda})
+        self.emit({"e": "torch", "torch": torch.__version__, "cuda": torch.version.cuda,
+                   "measure": sorted(self.measure)})
         import torch.nn.modules.module as module_mod
         module_mod.register_module_forward_pre_hook(self.on_forward_pre)
         module_mod.register_module_forward_hook(self.on_forward)
@@ -352,14 +452,30 @@ class Probe:
     # ---- Memory ----
 
     def cuda(self):
-        torch = self.torch
-        return torch.cuda.is_available() and torch.cuda.is_initialized()
-
-    def memory(self):
-        record = {"device": "cpu", "rss": _rss()}
-        if self.cuda():
+        """Whether the run uses CUDA (once it has, it does)."""
+        if not self.on_cuda:
             cuda = self.torch.cuda
-            record.update(device="cuda", alloc=cuda.memory_allocated(), reserved=cuda.memory_reserved())
+            self.on_cuda = cuda.is_available() and cuda.is_initialized()
+        return self.on_cuda
+
+    def memory(self, peak=False):
+        """The allocator's numbers (one read of its statistics, no
+        synchronization) on CUDA, else the resident memory; with `peak`,
+        the peak since the last reset too, then a reset."""
+        if not self.cuda():
+            return {"device": "cpu", "rss": _rss()}
+        cuda = self.torch.cuda
+        stats = _cuda_memory_stats(self.torch)
+        if stats is not None:
+            record = {"device": "cuda", "alloc": stats[0], "reserved": stats[1]}
+            top = stats[2]
+        else:
+            record = {"device": "cuda", "alloc": cuda.memory_allocated(), "reserved": cuda.memory_reserved()}
+            top = cuda.max_memory_allocated() if peak else 0
+        if peak:
+            record["peak"] = max(self.step_peak, top)
+            cuda.reset_peak_memory_stats()
+            self.step_peak = 0
         return record
 
     def live_graph_nodes(self):
@@ -433,23 +549,33 @@ class Probe:
         zero_grad, `p.grad = None`). Checked at every backward, so that
         the backward of another optimizer's loss (a GAN's discriminator)
         before this one's zero_grad does not count against it."""
+        check = "cleared" in self.measure
         for optimizer in self.optimizers:
             since = self.since_step[id(optimizer)]
             since.backwards += 1
-            if not since.cleared:
-                since.cleared = self.gradients_empty(optimizer)
+            if check and not since.cleared:
+                since.note_empty(self.torch, self.gradients_empty(optimizer))
 
     def gradients_empty(self, optimizer):
+        """True when every trained parameter's .grad is None, else whether
+        all are zero: a bool tensor on their device (one fused max-norm,
+        read with the step's line) where it can be, else a bool."""
         grads = [p.grad for group in optimizer.param_groups for p in group["params"]
                  if p.requires_grad and p.grad is not None]
+        if not grads:
+            return True
         self.busy = True
         try:
-            return not any(bool(grad.any()) for grad in grads[:16])
+            norm = self.norm_of(grads, float("inf"))
+            if norm is None:
+                return None
+            return norm.eq(0) if norm.is_cuda else bool(norm == 0)
         finally:
             self.busy = False
 
     def on_step_pre(self, optimizer):
-        if self.ended:
+        self.grad_norm = None
+        if self.ended or "grad_norm" not in self.measure:
             return
         self.busy = True
         try:
@@ -459,49 +585,146 @@ class Probe:
         finally:
             self.busy = False
 
-    def norm_of(self, grads):
-        """The L2 norm of all of `grads`: one fused kernel where PyTorch has
-        it (the step time stays the user's), else one norm per tensor."""
+    def norm_of(self, grads, order=2.0):
+        """The norm (`order` 2 or inf) of all of `grads`, a float32 tensor
+        left where they are (no synchronization): one fused kernel where
+        PyTorch has it, else one norm per tensor."""
         torch = self.torch
         foreach = getattr(torch, "_foreach_norm", None)
         if foreach is not None:
             try:
-                return float(torch.stack([norm.float() for norm in foreach(grads)]).norm())
+                return torch.stack([norm.float() for norm in foreach(grads, order)]).norm(order)
             except (RuntimeError, TypeError):  # tensors on several devices, sparse gradients
                 pass
-        return float(torch.stack([grad.float().norm() for grad in grads]).norm())
+        device = grads[0].device
+        try:
+            return torch.stack([grad.float().norm(order).to(device) for grad in grads]).norm(order)
+        except (RuntimeError, TypeError):  # not measured, but the user's run goes on
+            return None
 
     def on_step(self, optimizer):
         if self.ended:
             return
         self.steps += 1
-        now = time.monotonic()
-        if self.cuda():
-            self.torch.cuda.synchronize()
-            now = time.monotonic()
         stack = self.frames.stack()
         since = self.since_step.get(id(optimizer)) or _SinceStep(-1)
-        record = {"e": "step", "n": self.steps, "opt": since.index, "at": stack,
-                  "cleared": since.cleared if since.backwards else None, "backwards": since.backwards,
-                  "grad_norm": getattr(self, "grad_norm", None), "cache_calls": self.cache_calls,
-                  "cache_noop": self.cache_noop}
-        if self.last_step_at is not None:
-            record["time_ms"] = round((now - self.last_step_at) * 1e3, 4)
-        record.update(self.memory())
-        if self.cuda():
-            record["peak"] = max(self.step_peak, self.torch.cuda.max_memory_allocated())
-            self.torch.cuda.reset_peak_memory_stats()
-            self.step_peak = 0
-        self.emit(record)
-        self.out.flush()
+        record = {"e": "step", "n": self.steps, "opt": since.index, "at": stack, "backwards": since.backwards,
+                  "cache_calls": self.cache_calls, "cache_noop": self.cache_noop}
+        later = {}  # field -> a tensor, read when the line is written
+        if "cleared" in self.measure:
+            record["cleared"] = None  # no backward yet, or read later
+            if since.backwards and since.unknown and not since.cleared:
+                pass
+            elif since.backwards and (since.cleared or since.empty_on_device is None):
+                record["cleared"] = since.cleared
+            elif since.backwards:
+                later["cleared"] = since.empty_on_device
+        if "grad_norm" in self.measure:
+            record["grad_norm"] = None
+            if self.grad_norm is not None:
+                later["grad_norm"] = self.grad_norm
+        record.update(self.memory(peak=True))
+        self.queue_step(record, later)
         self.mark_reached(stack)
         self.count_iterations("step", stack)
         self.next_cache_window()
         if id(optimizer) in self.since_step:
             self.since_step[id(optimizer)] = _SinceStep(since.index)
         self.cache_calls = 0
-        self.last_step_at = time.monotonic()
         self.check_budget()
+
+    # ---- Step lines, written once the GPU got there ----
+
+    def queue_step(self, record, later):
+        """Queues the step's line; on CUDA an event on the current stream
+        marks the step's end, `later`'s tensors are copied into pinned host
+        memory before it, and the line waits for it. Off CUDA the line is
+        written now."""
+        record["t"] = self.now_ms()
+        line = _StepLine(record, later)
+        if self.cuda():
+            self.busy = True
+            try:
+                self.copy_later(line)
+                line.event = self.spare_events.pop() if self.spare_events else \
+                    self.torch.cuda.Event(enable_timing=True)
+                line.event.record()
+                line.previous, self.last_event = self.last_event, line.event
+            finally:
+                self.busy = False
+        else:
+            now = time.monotonic()
+            if self.last_step_at is not None:
+                record["time_ms"] = round((now - self.last_step_at) * 1e3, 4)
+            self.last_step_at = now
+            for field, value in later.items():
+                record[field] = _plain(value)
+        self.steps_waiting.append(line)
+        self.write_steps(wait=len(self.steps_waiting) > MAX_PENDING)
+
+    def copy_later(self, line):
+        """Starts the copy of the line's device values into a slot of pinned
+        memory (values on another device, or on the CPU, are read now)."""
+        torch = self.torch
+        device = torch.cuda.current_device()
+        values = {}
+        for field, value in line.later.items():
+            if value.is_cuda and value.device.index == device:
+                values[field] = value
+            else:
+                line.record[field] = _plain(value)
+        if not values:
+            return
+        if self.pinned is None:
+            self.pinned = torch.zeros((MAX_PENDING + 2, 2), dtype=torch.float32, pin_memory=True)
+        slot = self.pinned[self.pinned_next]
+        self.pinned_next = (self.pinned_next + 1) % self.pinned.shape[0]
+        line.fields = list(values)
+        slot[:len(values)].copy_(torch.stack([value.float() for value in values.values()]), non_blocking=True)
+        line.slot = slot
+
+    def write_steps(self, wait=False):
+        """Writes the queued lines whose event has completed, oldest first;
+        with `wait`, waits for the oldest one first."""
+        written = False
+        while self.steps_waiting:
+            line = self.steps_waiting[0]
+            if line.event is not None and not line.event.query():
+                if not wait:
+                    break
+                line.event.synchronize()
+            wait = False
+            self.steps_waiting.pop(0)
+            self.finish_line(line)
+            self.emit(line.record, stamp=False)
+            written = True
+        if written:
+            self.out.flush()
+
+    def finish_line(self, line):
+        """Fills in what the GPU measured for a line whose event completed."""
+        record = line.record
+        if line.slot is not None:
+            values = line.slot.tolist()
+            for index, field in enumerate(line.fields):
+                value = values[index]
+                record[field] = value != 0 if field == "cleared" else _plain(value)
+        if line.previous is not None:
+            if not line.previous.query():
+                line.previous.synchronize()
+            record["time_ms"] = round(line.previous.elapsed_time(line.event), 4)
+            self.spare_events.append(line.previous)
+
+    def write_all_steps(self):
+        """At the end: every queued line, waiting for the GPU; what it can
+        no longer read (a failed device) is left out of the line."""
+        while self.steps_waiting:
+            try:
+                self.write_steps(wait=True)
+            except Exception:  # the device failed: write the rest as they are
+                for line in self.steps_waiting:
+                    self.emit(line.record, stamp=False)
+                self.steps_waiting = []
 
     # ---- Findings reached, loops, evaluation ----
 
@@ -609,7 +832,9 @@ class Probe:
     def next_cache_window(self):
         """After the first step that called empty_cache, CACHE_WINDOW steps
         as they are, then alternate windows with empty_cache a no-op and
-        as it is, until four windows were measured."""
+        as it is, until four windows were measured (for GPU201 only)."""
+        if "cache_ab" not in self.measure:
+            return
         if self.cache_first_step is None:
             if self.cache_calls == 0:
                 return
@@ -662,6 +887,7 @@ class Probe:
         if self.ended:
             return
         self.ended = True
+        self.write_all_steps()
         record = {"e": "end", "why": why, "steps": self.steps, "evals": self.evals, "forwards": self.forwards,
                   "reached": [[f.path, f.line] for f in self.findings if f.reached]}
         record.update(extra)

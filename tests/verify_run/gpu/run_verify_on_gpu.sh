@@ -1,17 +1,15 @@
 #!/usr/bin/env bash
 # Runs `gpulint verify --run` (the runner, its NVML sampling and the probe)
 # on every script of this folder and its fixed twin, then measures the
-# probe's overhead on the ResNet-18 training reproduction
-# (verify/gpu201_training_loop_good.py): its step times alone and under
-# `verify --run`, alternately, twice each.
+# probe's overhead with overhead_on_gpu.sh (OVERHEAD_ROUNDS rounds, 2 by
+# default; 0 skips it).
 #
 #   run_verify_on_gpu.sh GPULINT OUT_DIR
 #
 # OUT_DIR gets, per script, the saved trace (NAME.jsonl, judged again with
 # `gpulint verify --run --replay`), the report (NAME.txt), --json
-# (NAME.json) and the script's own output (NAME.stderr); then
-# overhead-{plain,probe}-{1,2}.jsonl (the harness's lines) and
-# environment.txt.
+# (NAME.json) and the script's own output (NAME.stderr); then what
+# overhead_on_gpu.sh writes, and environment.txt.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/../../.." && pwd)
 gpulint=$(realpath "${1:?usage: run_verify_on_gpu.sh GPULINT OUT_DIR}")
@@ -30,10 +28,6 @@ for name in $scripts; do
     -- "$python" "$name.py" > "$out/$name.txt" 2> "$out/$name.stderr")
   echo "$name: exit $? in $((SECONDS - start)) s"
 done
-cd "$root/verify"
-for round in 1 2; do
-  "$python" gpu201_training_loop_good.py --steps 200 > "$out/overhead-plain-$round.jsonl" 2> /dev/null
-  "$gpulint" verify --run --steps 100000 --eval-steps 100000 \
-    -- "$python" gpu201_training_loop_good.py --steps 200 2> "$out/overhead-probe-$round.jsonl" > "$out/overhead-probe-$round.txt"
-  echo "overhead round $round done"
-done
+if [[ "${OVERHEAD_ROUNDS:-2}" != 0 ]]; then
+  "$root/tests/verify_run/gpu/overhead_on_gpu.sh" "$gpulint" "$out" "${OVERHEAD_ROUNDS:-2}"
+fi
