@@ -11,6 +11,7 @@ enum {
   TRIGGER_BACKWARD = 1u << 0,    /* an EV_BACKWARD call */
   TRIGGER_EMPTY_CACHE = 1u << 1, /* an EV_EMPTY_CACHE call */
   TRIGGER_TORCH = 1u << 2,       /* an import or use of torch: sets facts->uses_torch */
+  TRIGGER_CLIP = 1u << 3,        /* a gradient clip of torch's */
 };
 
 /* What each rule needs in the text before it can report. */
@@ -24,6 +25,7 @@ static const struct {
     {"GPU102", TRIGGER_TORCH | TRIGGER_BACKWARD}, /* forwards need facts_is_module */
     {"GPU103", TRIGGER_TORCH | TRIGGER_BACKWARD}, /* forwards need facts_is_module */
     {"GPU201", TRIGGER_EMPTY_CACHE},
+    {"GPU401", TRIGGER_CLIP}, /* a clip after a scaled backward */
 };
 
 #define MAX_WORDS 64
@@ -60,6 +62,10 @@ static void prefilter__init(void) {
   prefilter__add("backward", TRIGGER_BACKWARD);
   prefilter__add("manual_backward", TRIGGER_BACKWARD);
   prefilter__add("empty_cache", TRIGGER_EMPTY_CACHE);
+  prefilter__add("clip_grad_norm_", TRIGGER_CLIP);
+  prefilter__add("clip_grad_norm", TRIGGER_CLIP);
+  prefilter__add("clip_grad_value_", TRIGGER_CLIP);
+  prefilter__add("clip_grads_with_norm_", TRIGGER_CLIP);
   uint32_t count = 0;
   const char *const *modules = facts_torch_modules(&count);
   for (uint32_t i = 0; i < count; i++) prefilter__add(modules[i], TRIGGER_TORCH);
