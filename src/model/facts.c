@@ -349,14 +349,14 @@ bool facts_instance_method(const Facts *self, TSNode call, char *buffer, size_t 
 
 /* An unresolved call: a call of an imported name, a module's forward, or
  * something that matters to no rule. */
-static void facts__settle_call(Facts *self, Event *event) {
+static void facts__settle_call(Facts *self, Event *event, RoleMemo *memo) {
   Text target = {"", 0};
   if (facts__instance_of_external(self, event->node, &target) || facts__external(self, event->node)) {
     event->kind = EV_EXTERNAL;
     event->target = target.length ? target : facts__external_target(self, event->node);
     return;
   }
-  Role role = roles_forward(self, event->node, event->function);
+  Role role = roles_forward_memo(self, event->node, event->function, memo);
   char method[256];
   if (role == ROLE_NONE && !self->links && facts_instance_method(self, event->node, method, sizeof method)) {
     event->kind = EV_EXTERNAL; /* a summary records it: the project's other files may define the method */
@@ -377,7 +377,10 @@ static bool facts__module_forward(const Facts *self, int32_t function) {
   return entry->in_module_class && text_is(entry->name, "forward") && entry->class_index >= 0;
 }
 
+/* What roles_module answers depends on nothing this changes (event kinds,
+ * call counts), so its answers are kept for the whole pass. */
 static void facts__resolve_calls(Facts *self) {
+  RoleMemo memo = {0};
   for (uint32_t i = 0; i < self->events.size; i++) {
     Event *event = array_get(&self->events, i);
     if (event->kind == EV_KIND_COUNT || event->kind == EV_GRAD_TOGGLE) continue;
@@ -391,9 +394,10 @@ static void facts__resolve_calls(Facts *self) {
       self->functions.contents[callee].call_count++;
       if (event->loop >= 0) self->functions.contents[callee].called_in_loop = true;
     } else if (event->kind == EV_CALL) {
-      facts__settle_call(self, event);
+      facts__settle_call(self, event, &memo);
     }
   }
+  roles_memo_delete(&memo);
 }
 
 static bool facts__switched_mode(const Facts *self, Text name) {

@@ -461,7 +461,30 @@ Text roles_forward_module(const Facts *facts, TSNode call) {
   return call_function_text(facts->source, call);
 }
 
+/* roles__module at depth 0, through `memo` when there is one. */
+static Role roles__module_memo(const Facts *facts, Text name, int32_t function, RoleMemo *memo) {
+  if (!memo) return roles__module(facts, name, function, 0);
+  uint32_t *first = text_map_at(&memo->first, name);
+  for (uint32_t at = *first; at; at = memo->entries.contents[at - 1].next) {
+    if (memo->entries.contents[at - 1].function == function) return memo->entries.contents[at - 1].role;
+  }
+  uint32_t head = *first; /* roles__module adds no entry: `first` stays valid */
+  Role role = roles__module(facts, name, function, 0);
+  array_push(&memo->entries, ((struct RoleMemoEntry){function, role, head}));
+  *text_map_at(&memo->first, name) = memo->entries.size;
+  return role;
+}
+
+void roles_memo_delete(RoleMemo *memo) {
+  text_map_delete(&memo->first);
+  array_delete(&memo->entries);
+}
+
 Role roles_forward(const Facts *facts, TSNode call, int32_t function) {
+  return roles_forward_memo(facts, call, function, NULL);
+}
+
+Role roles_forward_memo(const Facts *facts, TSNode call, int32_t function, RoleMemo *memo) {
   Text callee = roles_forward_module(facts, call);
   if (text_is(callee, "self")) {
     return facts->uses_torch && function >= 0 && facts->functions.contents[function].in_module_class ? ROLE_EVIDENCE
@@ -472,7 +495,7 @@ Role roles_forward(const Facts *facts, TSNode call, int32_t function) {
       roles__library_member(facts, call)) {
     return ROLE_NONE;
   }
-  return roles__module(facts, callee, function, 0);
+  return roles__module_memo(facts, callee, function, memo);
 }
 
 /* ---- Frozen parts ---------------------------------------------------------------- */

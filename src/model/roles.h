@@ -18,6 +18,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "array.h"
 #include "syntax.h"
 
 struct Facts;
@@ -37,6 +38,19 @@ Role roles_module(const struct Facts *facts, Text name, int32_t function);
  * evidence; ROLE_NONE for constructors, losses, helpers and library
  * functions. */
 Role roles_forward(const struct Facts *facts, TSNode call, int32_t function);
+
+/* Answers of roles_module kept while the facts do not change: a name asked
+ * again in the same function is answered from it. Zero-initialise it;
+ * roles_memo_delete frees it. */
+typedef struct {
+  TextMap first; /* name -> 1 + index of its first entry */
+  Array(struct RoleMemoEntry { int32_t function; Role role; uint32_t next; }) entries; /* next: 1 + index, 0 ends */
+} RoleMemo;
+
+/* roles_forward, with roles_module's answers kept in `memo` (the facts
+ * must not change while it is in use). */
+Role roles_forward_memo(const struct Facts *facts, TSNode call, int32_t function, RoleMemo *memo);
+void roles_memo_delete(RoleMemo *memo);
 
 /* The module a forward call runs: `self.encoder` for
  * `self.encoder.forward(x)`; the callee text otherwise. */
