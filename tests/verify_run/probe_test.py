@@ -463,9 +463,13 @@ def recorded_h100(python):
 # `gpulint verify --run` (runner, NVML and probe) on each script of
 # tests/verify_run/gpu/ and its fixed twin (run_verify_on_gpu.sh), on an H100:
 # trace -> (exit status, {(code, line): verdict}, texts the report holds).
+# The classifier's two traces come from the probe that measures by the
+# plan and writes step lines once their CUDA event completed (the torch
+# line says what it measures); the others from the probe before it, whose
+# traces are judged the same way.
 RUN_TRACES = {
     "classifier": (1, {("GPU201", 42): "CONFIRMED", ("GPU103", 46): "CONFIRMED", ("GPU101", 47): "CONFIRMED"},
-                   ["median step 10.83 ms with it, 9.21 ms with it a no-op (+18%",
+                   ["median step 12.81 ms with it, 8.28 ms with it a no-op (+55%, 19 and 10 steps)",
                     "peak 1248.0 MB with grad, 512.0 MB under no_grad (x2.44)",
                     "allocated memory +1196.3 MB/iteration, live autograd nodes +18.0/iteration",
                     "device memory (NVML): 480 MB before, 24327 MB at most"]),
@@ -495,8 +499,25 @@ RUN_TRACES = {
 }
 
 
+def deferred_step_lines(name):
+    """The classifier's traces: step lines timed by CUDA events, written
+    after events of later steps, in order, with only what the plan needs."""
+    events = [json.loads(line) for line in open(os.path.join(RECORDED, "h100_run_%s.jsonl" % name))]
+    torch_line = [event for event in events if event["e"] == "torch"]
+    check(torch_line and torch_line[0]["measure"] == (["cache_ab"] if name == "classifier" else []),
+          "measures what the plan needs", torch_line)
+    steps = [event for event in events if event["e"] == "step"]
+    check([step["n"] for step in steps] == list(range(1, 31)), "30 steps in order", [s["n"] for s in steps])
+    check(all(step["time_ms"] > 0 for step in steps[1:]) and "time_ms" not in steps[0], "timed from step 2", steps[:2])
+    check(all("grad_norm" not in step and "cleared" not in step for step in steps), "no norms for GPU201", steps[0])
+    late = [event["n"] for before, event in zip(events, events[1:]) if event["e"] == "step" and before["t"] > event["t"]]
+    check(len(late) >= 10, "step lines written after later events (stamped with their own step's time)", late)
+
+
 def recorded_run(name):
     def run_case(python):
+        if name.startswith("classifier"):
+            deferred_step_lines(name)
         status, wanted, texts = RUN_TRACES[name]
         folder = tempfile.mkdtemp(prefix="gpulint-run-recorded-")
         json_path = os.path.join(folder, "out.json")
