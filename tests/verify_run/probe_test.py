@@ -11,6 +11,7 @@ case is skipped (exit 77) and says why.
 """
 import json
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -535,7 +536,22 @@ def recorded_run(name):
     return run_case
 
 
-RECORDED_CASES = {"recorded_h100": recorded_h100}
+def readme_run_example(python):
+    """The README's `verify --run` example is the replay of the committed
+    classifier trace, line for line."""
+    readme = open(os.path.join(HERE, "..", "..", "README.md"), encoding="utf-8").read()
+    blocks = re.findall(r"^```[^\n]*\n(.*?)^```$", readme, re.S | re.M)
+    examples = [block for block in blocks if block.startswith("$ cd tests/verify_run/gpu && gpulint verify --run ")]
+    check(len(examples) == 1, "one `verify --run` example in the README", len(examples))
+    command, _, shown = examples[0].partition("\n")
+    check(command.endswith("-- python3 classifier.py"), "the classifier's command", command)
+    status, out = replay("h100_run_classifier.jsonl")
+    check(status == 1, "exit 1", status)
+    normal = ["\n".join(line.rstrip() for line in text.strip().splitlines()) for text in (shown, out)]
+    check(normal[0] == normal[1], "the README shows the replay", shown, out)
+
+
+RECORDED_CASES = {"recorded_h100": recorded_h100, "readme_run_example": readme_run_example}
 RECORDED_CASES.update({"recorded_h100_run/" + name: recorded_run(name) for name in RUN_TRACES})
 CASES.update(RECORDED_CASES)
 
