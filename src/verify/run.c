@@ -183,12 +183,14 @@ int run_loops_innermost(const RunLoops *self, uint32_t line) {
 
 /* ==== The plan =========================================================== */
 
-/* The probe's plan: the findings of `script` (real paths) and its loops.
+/* The probe's plan: the findings of `script` (real paths), its loops, and
+ * the folder the command runs in (reports show paths relative to it).
  * Caller frees. */
-static char *run__plan(const char *script, const FoundList *found, const RunLoops *loops) {
+static char *run__plan(const char *script, const char *cwd, const FoundList *found, const RunLoops *loops) {
   cJSON *plan = cJSON_CreateObject(), *findings = cJSON_AddArrayToObject(plan, "findings");
   cJSON *loop_array = cJSON_AddArrayToObject(plan, "loops");
   cJSON_AddStringToObject(plan, "script", script);
+  cJSON_AddStringToObject(plan, "cwd", cwd);
   for (uint32_t i = 0; i < found->size; i++) {
     const Found *finding = &found->contents[i];
     cJSON *item = cJSON_CreateObject();
@@ -264,7 +266,7 @@ typedef struct {
 
 typedef struct {
   bool has_start, has_plan, has_torch, ended, runner, timed_out, cuda;
-  char *torch, *python, *script, *end_why, *end_budget, *error, *error_at, *stderr_tail, *device_name;
+  char *torch, *python, *script, *cwd, *end_why, *end_budget, *error, *error_at, *stderr_tail, *device_name;
   cJSON *command, *budget;
   int exit_code, term_signal;
   uint32_t steps_total, evals, forwards;
@@ -315,6 +317,7 @@ static bool run__stack_has(const cJSON *stack, const char *path, uint32_t line) 
 static void trace__plan(Trace *self, const cJSON *plan) {
   self->has_plan = true;
   self->script = run__string(plan, "script");
+  self->cwd = run__string(plan, "cwd"); /* NULL in traces from before it was recorded */
   const cJSON *item;
   cJSON_ArrayForEach(item, cJSON_GetObjectItemCaseSensitive(plan, "loops")) {
     TLoop loop = {run__string(item, "path"), (uint32_t)run__number(item, "start"), (uint32_t)run__number(item, "end"),
@@ -515,7 +518,7 @@ static void trace__delete(Trace *self) {
   for (uint32_t i = 0; i < self->backward_frames.size; i++) free(self->backward_frames.contents[i].path);
   array_delete(&self->backward_frames);
   array_delete(&self->findings), array_delete(&self->loops), array_delete(&self->steps), array_delete(&self->abs);
-  free(self->torch), free(self->python), free(self->script), free(self->end_why), free(self->end_budget);
+  free(self->torch), free(self->python), free(self->script), free(self->cwd), free(self->end_why), free(self->end_budget);
   free(self->error), free(self->error_at), free(self->stderr_tail), free(self->device_name);
   cJSON_Delete(self->command);
   cJSON_Delete(self->budget);
@@ -893,6 +896,18 @@ static void run__ending(Text *out, const Trace *trace, bool *failed) {
   }
 }
 
+/* `path` as the report shows it: relative to the folder the run started in
+ * (the plan's; for older traces, the current one) when it lies under it,
+ * as `gpulint check` shows paths, else as recorded. Points into `path`. */
+static const char *run__display_path(const Trace *trace, const char *path) {
+  char here[PATH_MAX];
+  const char *cwd = trace->cwd ? trace->cwd : getcwd(here, sizeof here);
+  if (!cwd) return path;
+  size_t length = strlen(cwd);
+  if (length > 1 && strncmp(path, cwd, length) == 0 && path[length] == '/') return path + length + 1;
+  return path;
+}
+
 static void run__report_text(Text *out, const Trace *trace, const LoopRefs *unexplained) {
   bool failed;
   text_append(out, "gpulint verify --run: ");
@@ -910,13 +925,14 @@ static void run__report_text(Text *out, const Trace *trace, const LoopRefs *unex
   if (trace->findings.size == 0) text_append(out, "\nno findings in %s\n", trace->script ? trace->script : "the script");
   for (uint32_t i = 0; i < trace->findings.size; i++) {
     const TFinding *finding = &trace->findings.contents[i];
-    text_append(out, "\n%s:%u:%u: %s %s\n    %s: %s\n", finding->path, finding->line, finding->column, finding->code,
+    text_append(out, "\n%s:%u:%u: %s %s\n    %s: %s\n", run__display_path(trace, finding->path), finding->line, finding->column, finding->code,
                 finding->message ? finding->message : "", run_verdict_name(finding->verdict),
                 finding->detail ? finding->detail : "");
   }
   for (uint32_t i = 0; i < unexplained->size; i++) {
     const TLoop *loop = unexplained->contents[i];
-    text_append(out, "\n%s:%u: memory grows in this loop and no finding explains it\n    ", loop->path, loop->start);
+    text_append(out, "\n%s:%u: memory grows in this loop and no finding explains it\n    ", run__display_path(trace, loop->path),
+                loop->start);
     run__growth_text(out, run__growth(loop));
     text_append(out, " over %u iterations\n", loop->n.size);
   }
@@ -1237,7 +1253,7 @@ static bool run__write_plan(const RunOptions *options, const char *dir, char **p
   if (ok) {
     RunLoops loops = array_new();
     run_loops_scan(&loops, source);
-    char *plan = run__plan(real, &found, &loops);
+    char *plan = run__plan(real, cwd, &found, &loops);
     *plan_path = gl_format("%s/plan.json", dir);
     ok = text_write_file(*plan_path, plan, strlen(plan), &error);
     if (!ok) fprintf(stderr, "gpulint: verify --run: %s\n", error);

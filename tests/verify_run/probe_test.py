@@ -437,6 +437,9 @@ def e2e_replay(python):
 RECORDED = os.path.join(HERE, "traces")
 
 
+RECORDED_ROOT = "/src/gpulint"  # the checkout the committed traces were recorded in
+
+
 def replay(name):
     result = subprocess.run([os.environ["GPULINT_TEST_BINARY"], "verify", "--run", "--replay",
                              os.path.join(RECORDED, name)], capture_output=True, text=True)
@@ -545,8 +548,21 @@ def readme_run_example(python):
     check(len(examples) == 1, "one `verify --run` example in the README", len(examples))
     command, _, shown = examples[0].partition("\n")
     check(command.endswith("-- python3 classifier.py"), "the classifier's command", command)
-    status, out = replay("h100_run_classifier.jsonl")
+    # The trace records the paths of the checkout it ran in (RECORDED_ROOT);
+    # replayed from this checkout's copy of the script's folder, the report
+    # shows them relative, as the run did.
+    root = os.path.abspath(os.path.join(HERE, "..", ".."))
+    with open(os.path.join(RECORDED, "h100_run_classifier.jsonl"), encoding="utf-8") as source:
+        trace = source.read().replace(RECORDED_ROOT + "/", root + "/")
+    with tempfile.TemporaryDirectory() as folder:
+        moved = os.path.join(folder, "trace.jsonl")
+        with open(moved, "w", encoding="utf-8") as target:
+            target.write(trace)
+        result = subprocess.run([os.environ["GPULINT_TEST_BINARY"], "verify", "--run", "--replay", moved],
+                                capture_output=True, text=True, cwd=os.path.join(root, "tests", "verify_run", "gpu"))
+    status, out = result.returncode, result.stdout
     check(status == 1, "exit 1", status)
+    check(RECORDED_ROOT not in out and root not in out, "paths relative to the script's folder", out)
     normal = ["\n".join(line.rstrip() for line in text.strip().splitlines()) for text in (shown, out)]
     check(normal[0] == normal[1], "the README shows the replay", shown, out)
 
