@@ -83,28 +83,90 @@ static void gpu401__visit_call(const RuleContext *ctx, Scan *scan, TSNode call) 
   }
 }
 
-/* Every call of the tree, in source order, down to SCAN_MAX_DEPTH. */
-static void gpu401__scan_calls(const RuleContext *ctx, Scan *scan) {
-  TSTreeCursor cursor = ts_tree_cursor_new(ctx->root);
-  uint32_t depth = 0;
-  for (;;) {
-    TSNode node = ts_tree_cursor_current_node(&cursor);
-    if (node_is(node, K_CALL)) gpu401__visit_call(ctx, scan, node);
-    if (depth < SCAN_MAX_DEPTH && ts_tree_cursor_goto_first_child(&cursor)) {
-      depth++;
-      continue;
-    }
-    while (!ts_tree_cursor_goto_next_sibling(&cursor)) {
-      if (depth == 0 || !ts_tree_cursor_goto_parent(&cursor)) {
-        ts_tree_cursor_delete(&cursor);
-        return;
-      }
-      depth--;
+/* Where the calls of interest can be: the byte offsets of `clip_grad` (a
+ * clip of torch's however qualified), `unscale_`, and the local names that
+ * imports and aliases bind to a clip (`from torch.nn.utils import
+ * clip_grad_norm_ as clip`), in ascending order. The scan descends only
+ * into the nodes that hold one, so a file with two clips is not walked
+ * whole. */
+typedef Array(uint32_t) Offsets;
+
+
+/* Adds the offset of every occurrence of `word` in the source. */
+static void gpu401__add_offsets(Offsets *offsets, const Source *source, Text word) {
+  if (word.length == 0 || word.length > source->length) return;
+  for (uint32_t at = 0; at + word.length <= source->length; at++) {
+    if (source->bytes[at] == word.ptr[0] && memcmp(source->bytes + at, word.ptr, word.length) == 0) {
+      array_push(offsets, at);
+      at += word.length - 1;
     }
   }
 }
 
-/* Which functions unscale, through the helpers of the file they call. */
+static int gpu401__compare_offsets(const void *a, const void *b) {
+  uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+  return x < y ? -1 : x > y;
+}
+
+/* Whether an import or alias binds a clip (`value` holds `clip_grad`). */
+static bool gpu401__binds_a_clip(const Binding *binding) {
+  if (binding->kind != BIND_IMPORT && binding->kind != BIND_ALIAS) return false;
+  for (uint32_t i = 0; i + 9 <= binding->value.length; i++) {
+    if (memcmp(binding->value.ptr + i, "clip_grad", 9) == 0) return true;
+  }
+  return false;
+}
+
+static void gpu401__add_clip_names(Offsets *offsets, const Source *source, const Binding *bindings, uint32_t count) {
+  for (uint32_t i = 0; i < count; i++) {
+    if (gpu401__binds_a_clip(&bindings[i])) gpu401__add_offsets(offsets, source, bindings[i].name);
+  }
+}
+
+static void gpu401__offsets(const RuleContext *ctx, Offsets *offsets) {
+  gpu401__add_offsets(offsets, ctx->source, (Text){"clip_grad", 9});
+  gpu401__add_offsets(offsets, ctx->source, (Text){"unscale_", 8});
+  gpu401__add_clip_names(offsets, ctx->source, ctx->facts->imports.contents, ctx->facts->imports.size);
+  gpu401__add_clip_names(offsets, ctx->source, ctx->facts->bindings.contents, ctx->facts->bindings.size);
+  qsort(offsets->contents, offsets->size, sizeof(uint32_t), gpu401__compare_offsets);
+}
+
+/* The index of the first of the sorted `offsets` at or after `at`. */
+static uint32_t gpu401__next_offset(const Offsets *offsets, uint32_t at) {
+  uint32_t low = 0, high = offsets->size;
+  while (low < high) {
+    uint32_t middle = low + (high - low) / 2;
+    if (offsets->contents[middle] < at) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+/* Every call of interest under `node`, in source order, down to
+ * SCAN_MAX_DEPTH: only the children that hold an offset are entered, each
+ * found from the offset (`ts_node_first_child_for_byte`). */
+static void gpu401__scan_node(const RuleContext *ctx, Scan *scan, const Offsets *offsets, TSNode node,
+                              uint32_t depth) {
+  if (node_is(node, K_CALL)) gpu401__visit_call(ctx, scan, node);
+  if (depth >= SCAN_MAX_DEPTH) return;
+  uint32_t at = ts_node_start_byte(node), end = ts_node_end_byte(node);
+  for (uint32_t next = gpu401__next_offset(offsets, at); next < offsets->size; next = gpu401__next_offset(offsets, at)) {
+    uint32_t offset = offsets->contents[next];
+    if (offset >= end) return;
+    TSNode child = ts_node_first_child_for_byte(node, offset);
+    if (ts_node_is_null(child)) return;
+    if (ts_node_start_byte(child) <= offset) gpu401__scan_node(ctx, scan, offsets, child, depth + 1);
+    at = ts_node_end_byte(child) > offset ? ts_node_end_byte(child) : offset + 1;
+  }
+}
+
+static void gpu401__scan_calls(const RuleContext *ctx, Scan *scan) {
+  Offsets offsets = array_new();
+  gpu401__offsets(ctx, &offsets);
+  gpu401__scan_node(ctx, scan, &offsets, ctx->root, 0);
+  array_delete(&offsets);
+}
+
 static void gpu401__settle_unscales(const Facts *facts, Scan *scan) {
   scan->unscales_in = gl_calloc(facts->functions.size + 1, sizeof(bool));
   for (uint32_t i = 0; i < scan->unscales.size; i++) {
