@@ -150,7 +150,21 @@ static void output__widths(const Row *rows, uint32_t count, size_t *widths) {
   }
 }
 
-void output_table(Text *out, const CaseResults *results) {
+/* The cases whose traces name another device than the run's: a replay of
+ * traces recorded on several machines says which ran where. */
+static void output__other_devices(Text *out, const CaseResults *results, const Environment *environment) {
+  uint32_t notes = 0;
+  for (uint32_t i = 0; i < results->size; i++) {
+    const CaseResult *result = &results->contents[i];
+    const char *device = result->bad.device_name ? result->bad.device_name : result->good.device_name;
+    if (!device || !environment->device_name || strcmp(device, environment->device_name) == 0) continue;
+    text_append(out, "%s%s %s: recorded on %s, PyTorch %s\n", notes++ ? "" : "\n", result->repro->bad.rule,
+                result->repro->bad.name, device,
+                result->bad.torch_version ? result->bad.torch_version : "unknown");
+  }
+}
+
+void output_table(Text *out, const CaseResults *results, const Environment *environment) {
   Row *rows = gl_calloc(results->size + 1, sizeof(Row));
   size_t widths[COLUMNS];
   uint32_t counts[3] = {0};
@@ -171,6 +185,7 @@ void output_table(Text *out, const CaseResults *results) {
                   result->repro->bad.name, verdict_name(result->outcome.verdict), result->outcome.reason);
     }
   }
+  output__other_devices(out, results, environment);
   text_append(out, "\nalso measured (bad / good):\n");
   for (uint32_t i = 0; i < results->size; i++) output__also(out, &results->contents[i]);
   text_append(out, "\n%u case(s): %u confirmed, %u not confirmed, %u error(s)\n", results->size,

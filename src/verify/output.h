@@ -42,8 +42,9 @@ void output_environment_line(Text *out, const Environment *environment);
 /* `gpulint verify --list`. */
 void output_list(Text *out, const ReproList *repros);
 /* The table (rule, case, effect, bad, good, ratio, verdict), then why each
- * unconfirmed case is so, what else was measured, and a summary line. */
-void output_table(Text *out, const CaseResults *results);
+ * unconfirmed case is so, the cases recorded on another device than
+ * `environment`'s, what else was measured, and a summary line. */
+void output_table(Text *out, const CaseResults *results, const Environment *environment);
 /* "gpu-growth: bad 48.0 MB/step, good 0.0 MB/step (inf) CONFIRMED" */
 void output_case_summary(Text *out, const CaseResult *result);
 

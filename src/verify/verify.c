@@ -679,7 +679,7 @@ static bool verify__report(const Options *options, const Environment *environmen
   text_append(&out, "gpulint verify on ");
   output_environment_line(&out, environment);
   text_append(&out, "\n");
-  output_table(&out, results);
+  output_table(&out, results, environment);
   if (options->paths.size) verify__print_findings(&out, repros, found, results);
   fputs(text_string(&out), stdout);
   fflush(stdout);

@@ -43,7 +43,8 @@ static uint32_t count(const char *text, const char *needle) {
 static void test_table(void **state) {
   Recorded *recorded = *state;
   Text out = array_new();
-  output_table(&out, &recorded->results);
+  Environment environment = {.device_name = "NVIDIA H200", .replayed = true}; /* borrowed strings: not deleted */
+  output_table(&out, &recorded->results, &environment);
   const char *text = text_string(&out);
   assert_true(strncmp(text, "RULE    CASE             EFFECT           BAD", 45) == 0);
   assert_non_null(strstr(text, "GPU101  validation-loop  gpu-growth       48.0 MB/step"));
@@ -53,6 +54,9 @@ static void test_table(void **state) {
   assert_non_null(strstr(text, "also measured (bad / good):\n"));
   assert_non_null(strstr(text, "bad raised RuntimeError at step 2: Trying to backward through the graph"));
   assert_non_null(strstr(text, "9 case(s): 9 confirmed, 0 not confirmed, 0 error(s)\n"));
+  /* The GPU401 pair was recorded on an H100, the rest on the H200: */
+  assert_non_null(strstr(text, "\nGPU401 training-loop: recorded on NVIDIA H100 80GB HBM3, PyTorch 2.11.0+cu130\n"));
+  assert_int_equal(count(text, ": recorded on "), 1);
   array_delete(&out);
 }
 
