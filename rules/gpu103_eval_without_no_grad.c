@@ -509,8 +509,8 @@ static GlFinding *gpu103__report(RuleContext *ctx, const FlatEvent *flat, Text m
   /* without an .eval(), only the loop's shape says it evaluates: in the blind
    * reviews those findings were false or ambiguous more often than real */
   bool shape_only = context == IN_EVALUATION_LOOP || context == IN_TRAINING_LOOP;
-  Basis basis = {forward->weak || dropped || shape_only || !gpu103__repeated(ctx, flat), NULL, false};
-  basis.detail = GPU103_DETAIL;
+  Basis basis = {.name_only = forward->weak || dropped || shape_only || !gpu103__repeated(ctx, flat),
+                 .detail = GPU103_DETAIL};
   Shown shown;
   rule_shown(module.ptr, module.length, RULE_SHOWN_MAX, &shown);
   return rule_report_on(ctx, forward->node, GL_EFFECT_PEAK, basis, "`%s` %s; run it under `torch.no_grad()`",

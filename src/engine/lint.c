@@ -94,7 +94,7 @@ static GlFinding *lint__report(RuleContext *ctx, TSNode node, GlEffect effect, B
 GlFinding *rule_report(RuleContext *ctx, TSNode node, GlEffect effect, const char *format, ...) {
   va_list args;
   va_start(args, format);
-  GlFinding *finding = lint__report(ctx, node, effect, (Basis){false, NULL, false}, format, args);
+  GlFinding *finding = lint__report(ctx, node, effect, (Basis){.name_only = false}, format, args);
   va_end(args);
   return finding;
 }

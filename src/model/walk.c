@@ -798,7 +798,7 @@ static void walk__run(Walk *self, TSNode root) {
 /* ---- Entry points ------------------------------------------------------- */
 
 void walk_tree(Facts *facts, TSNode root) {
-  Walk walk = {facts, array_new(), {0}, -1};
+  Walk walk = {.facts = facts, .frames = array_new(), .pending_loop = -1};
   array_push(&walk.frames, ((Frame){0, -1, -1, -1, GRAD_ON}));
   walk__run(&walk, root);
   array_delete(&walk.frames);
@@ -806,6 +806,6 @@ void walk_tree(Facts *facts, TSNode root) {
 }
 
 int walk_with_grad_mode(const Facts *facts, TSNode with) {
-  const Walk probe = {(Facts *)facts, array_new(), {0}, -1};
+  const Walk probe = {.facts = (Facts *)facts, .frames = array_new(), .pending_loop = -1};
   return walk__with_grad(&probe, with);
 }
