@@ -25,7 +25,7 @@
 #include "gpulint.h"
 #include "measure.h"
 #include "nvml.h"
-#include "verify_config.h"
+#include "data.h"
 
 #define EXIT_NOTHING 0
 #define EXIT_FOUND 1
@@ -1109,37 +1109,15 @@ bool verify_run_wanted(int argc, char **argv) {
 
 /* ==== Finding the probe ================================================== */
 
-static bool run__is_probe_dir(const char *dir) {
-  char *path = gl_format("%s/sitecustomize.py", dir);
-  bool found = access(path, R_OK) == 0;
-  free(path);
-  return found;
-}
-
-/* verify/run/ where the reproductions are looked for (verify.c says in
- * what order and why): $GPULINT_VERIFY_DIR, installed beside the binary,
- * a wheel's data, a build directory of the source tree, the install
- * prefix, the source tree. Caller frees; NULL when none holds it. */
+/* verify/run/, in the first verify/ folder that holds it (data.h says
+ * where it looks). Caller frees; NULL when none does. */
 static char *run__probe_dir(void) {
-  char exe[PATH_MAX];
-  ssize_t length = readlink("/proc/self/exe", exe, sizeof exe - 1);
-  exe[length > 0 ? length : 0] = '\0';
-  char *slash = strrchr(exe, '/');
-  if (slash) *slash = '\0';
-  else strcpy(exe, ".");
-  char *candidates[] = {
-      getenv("GPULINT_VERIFY_DIR") ? gl_format("%s/run", getenv("GPULINT_VERIFY_DIR")) : NULL,
-      gl_format("%s/../share/gpulint/verify/run", exe),
-      gl_format("%s/../gpulint/verify/run", exe),
-      gl_format("%s/../../verify/run", exe),
-      gl_strdup(GPULINT_VERIFY_INSTALL_DIR "/run"),
-      gl_strdup(GPULINT_VERIFY_SOURCE_DIR "/run"),
-  };
-  char *found = NULL;
-  for (size_t i = 0; i < sizeof candidates / sizeof candidates[0]; i++) {
-    if (!found && candidates[i] && run__is_probe_dir(candidates[i])) found = realpath(candidates[i], NULL);
-    free(candidates[i]);
-  }
+  char *verify = verify_data_dir("run/sitecustomize.py");
+  if (!verify) return NULL;
+  char *run = gl_format("%s/run", verify);
+  char *found = realpath(run, NULL);
+  free(run);
+  free(verify);
   return found;
 }
 

@@ -20,7 +20,7 @@
 #include "output.h"
 #include "run.h"
 #include "suggest.h"
-#include "verify_config.h"
+#include "data.h"
 
 #define EXIT_MATCHED 0
 #define EXIT_MISMATCH 1
@@ -258,44 +258,15 @@ static bool verify__is_repro_dir(const char *dir) {
   return found;
 }
 
-/* The directory of the running binary; caller frees. */
-static char *verify__exe_dir(void) {
-  char path[PATH_MAX];
-  ssize_t length = readlink("/proc/self/exe", path, sizeof path - 1);
-  if (length <= 0) return gl_strdup(".");
-  path[length] = '\0';
-  char *slash = strrchr(path, '/');
-  if (slash) *slash = '\0';
-  return gl_strdup(path);
-}
-
-/* --repros, $GPULINT_VERIFY_DIR, then beside the binary: installed
- * (<prefix>/bin/../share/gpulint/verify), installed by pip from the wheel
- * (<prefix>/bin/../gpulint/verify: a wheel's data goes to the prefix
- * itself), a build directory inside the source tree
- * (build/src/../../verify), the install prefix, the source tree the binary
- * was built from. Caller frees; NULL with `error` set. */
+/* --repros, else verify_data_dir's folder with the harness. Caller frees;
+ * NULL with `error` set. */
 static char *verify__repros_dir(const Options *options, char **error) {
   if (options->repros) {
     if (verify__is_repro_dir(options->repros)) return gl_strdup(options->repros);
     *error = gl_format("%s holds no reproductions (no harness.py)", options->repros);
     return NULL;
   }
-  char *exe = verify__exe_dir();
-  char *candidates[] = {
-      getenv("GPULINT_VERIFY_DIR") ? gl_strdup(getenv("GPULINT_VERIFY_DIR")) : NULL,
-      gl_format("%s/../share/gpulint/verify", exe),
-      gl_format("%s/../gpulint/verify", exe),
-      gl_format("%s/../../verify", exe),
-      gl_strdup(GPULINT_VERIFY_INSTALL_DIR),
-      gl_strdup(GPULINT_VERIFY_SOURCE_DIR),
-  };
-  free(exe);
-  char *found = NULL;
-  for (size_t i = 0; i < sizeof candidates / sizeof candidates[0]; i++) {
-    if (!found && candidates[i] && verify__is_repro_dir(candidates[i])) found = candidates[i];
-    else free(candidates[i]);
-  }
+  char *found = verify_data_dir("harness.py");
   if (!found) *error = gl_strdup("cannot find the reproductions (verify/); name them with --repros DIR");
   return found;
 }
