@@ -12,12 +12,18 @@ enum {
   TRIGGER_EMPTY_CACHE = 1u << 1, /* an EV_EMPTY_CACHE call */
   TRIGGER_TORCH = 1u << 2,       /* an import or use of torch: sets facts->uses_torch */
   TRIGGER_CLIP = 1u << 3,        /* a gradient clip of torch's */
+  TRIGGER_MOVE = 1u << 4,        /* a device or dtype move: `to`, `cuda`, `half`, ... */
+  TRIGGER_EVAL = 1u << 5,        /* a switch to evaluation mode */
+  TRIGGER_SYNC = 1u << 6,        /* a host sync or a host-built tensor moved per step */
+  TRIGGER_RETAIN = 1u << 7,      /* a backward that keeps its graph, a kept grad_fn */
+  TRIGGER_LOAD = 1u << 8,        /* a checkpoint load */
+  TRIGGER_CHECKPOINT = 1u << 9,  /* activation checkpointing */
 };
 
 /* What each rule needs in the text before it can report. */
 static const struct {
   const char *code;
-  uint8_t triggers;
+  uint16_t triggers;
 } RULE_TRIGGERS[] = {
     {"GPU001", TRIGGER_BACKWARD}, /* needs a backward and a step */
     {"GPU002", TRIGGER_BACKWARD}, /* a clear between backward and step */
@@ -34,7 +40,7 @@ static const struct {
 typedef struct {
   const char *text;
   uint32_t length;
-  uint8_t trigger;
+  uint16_t trigger;
 } Word;
 
 static Word words[MAX_WORDS];
@@ -49,7 +55,7 @@ static inline uint32_t prefilter__head(const unsigned char *s) {
   return (three * 0x9E3779B1u) >> 16;
 }
 
-static void prefilter__add(const char *text, uint8_t trigger) {
+static void prefilter__add(const char *text, uint16_t trigger) {
   uint32_t length = (uint32_t)strlen(text);
   if (word_count == MAX_WORDS || length < 3 || length >= MAX_WORD_LENGTH) return;
   words[word_count++] = (Word){text, length, trigger};
