@@ -27,6 +27,7 @@ static const struct {
 } RULE_TRIGGERS[] = {
     {"GPU001", TRIGGER_BACKWARD}, /* needs a backward and a step */
     {"GPU002", TRIGGER_BACKWARD}, /* a clear between backward and step */
+    {"GPU003", TRIGGER_TORCH | TRIGGER_BACKWARD | TRIGGER_MOVE}, /* a tensor needs uses_torch (`.to(` is no word) */
     {"GPU101", TRIGGER_TORCH | TRIGGER_BACKWARD}, /* flow_carries is false without torch */
     {"GPU102", TRIGGER_TORCH | TRIGGER_BACKWARD}, /* forwards need facts_is_module */
     {"GPU103", TRIGGER_TORCH | TRIGGER_BACKWARD}, /* forwards need facts_is_module */

@@ -527,3 +527,292 @@ bool roles_frozen(const Facts *facts, Text module) {
   }
   return roles__frozen_by_class(facts, facts_canonical(facts, module));
 }
+
+/* ---- Tensors ----------------------------------------------------------------------- */
+
+static bool roles__tensor(const Facts *facts, TSNode value, int32_t function, int depth);
+
+/* torch functions that build or compute a tensor (`torch.zeros`,
+ * `torch.from_numpy`, `torch.cat`); not `torch.load` (a state dict, a
+ * model), `torch.compile`, `torch.device`. */
+static bool roles__tensor_function(Text qualified) {
+  static const char *const FUNCTIONS[] = {
+      "tensor", "as_tensor", "from_numpy", "zeros", "ones", "empty", "full", "rand", "randn", "randint",
+      "randperm", "arange", "linspace", "logspace", "eye", "zeros_like", "ones_like", "empty_like", "full_like",
+      "rand_like", "randn_like", "randint_like", "cat", "concat", "concatenate", "stack", "hstack", "vstack",
+      "where", "matmul", "mm", "bmm", "einsum", "exp", "log", "sigmoid", "tanh", "softmax", "log_softmax",
+      "clamp", "sqrt", "abs", "tril", "triu", "gather", "index_select", "masked_select", "flatten", "reshape",
+      "transpose", "permute", "squeeze", "unsqueeze", "cumsum", "bernoulli", "multinomial", "normal",
+      "from_file", "frombuffer", "Parameter", NULL};
+  Text last = text_last_segment(qualified);
+  if (!roles__starts(qualified, "torch.")) return false;
+  if (roles__starts(qualified, "torch.nn.functional.")) return !text_capitalized(last);
+  if (text_ends_with(last, "Tensor")) return true; /* torch.Tensor(n), torch.cuda.FloatTensor(n) */
+  return text_in(last, FUNCTIONS) && (qualified.length == 6 + last.length || text_is(last, "Parameter"));
+}
+
+/* Tensor methods whose result is a tensor again. */
+static bool roles__tensor_method(Text method) {
+  static const char *const METHODS[] = {
+      "to", "cuda", "cpu", "half", "float", "double", "bfloat16", "long", "int", "bool", "byte", "short",
+      "type", "view", "view_as", "reshape", "reshape_as", "permute", "transpose", "unsqueeze", "squeeze",
+      "contiguous", "clone", "detach", "flatten", "expand", "expand_as", "repeat", "pin_memory", "t",
+      "narrow", "masked_fill", "clamp", "abs", "exp", "log", "sqrt", "softmax", "sum", "mean", "matmul",
+      "add", "sub", "mul", "div", "pow", "sigmoid", "tanh", "relu", "float32", "requires_grad_", NULL};
+  return text_in(method, METHODS);
+}
+
+/* The loop of `facts` whose statement is `node`, or -1. */
+static int32_t roles__loop_of(const Facts *facts, TSNode node) {
+  for (uint32_t i = 0; i < facts->loops.size; i++) {
+    if (ts_node_eq(facts->loops.contents[i].node, node)) return (int32_t)i;
+  }
+  return -1;
+}
+
+/* Whether `pattern` (a loop's or an assignment's target) binds `name`. */
+static bool roles__pattern_binds(const Source *source, TSNode pattern, Text name, int depth) {
+  if (node_is(pattern, K_IDENTIFIER) || node_is(pattern, K_ATTRIBUTE)) return text_eq(node_text(source, pattern), name);
+  for (uint32_t i = 0; depth < 8 && i < ts_node_named_child_count(pattern); i++) {
+    if (roles__pattern_binds(source, ts_node_named_child(pattern, i), name, depth + 1)) return true;
+  }
+  return false;
+}
+
+/* Where `name` sits in the target of `for TARGET in ITERABLE` over data:
+ * 1 when it is a whole batch (`for batch in loader`, `for i, batch in
+ * enumerate(loader)`), 2 when an element of one (`for x, y in loader`,
+ * `for i, (x, y) in enumerate(loader)`), 0 otherwise. */
+static int roles__batch_part(const Source *source, TSNode target, TSNode iterable, Text name, int depth) {
+  iterable = node_unparenthesize(iterable);
+  if (depth < 4 && node_is(iterable, K_CALL)) {
+    Text wrapper = text_last_segment(call_function_text(source, iterable));
+    static const char *const PASSING[] = {"tqdm", "iter", "islice", "track", NULL};
+    if (text_in(wrapper, PASSING)) return roles__batch_part(source, target, call_positional(iterable, 0), name, depth + 1);
+    bool enumerate = text_is(wrapper, "enumerate"), zip = text_is(wrapper, "zip");
+    if (enumerate || zip) {
+      if (ts_node_named_child_count(target) < 2 || node_is(target, K_IDENTIFIER)) return 0;
+      for (uint32_t i = enumerate; i < ts_node_named_child_count(target); i++) {
+        TSNode inner = call_positional(iterable, enumerate ? 0 : i);
+        if (ts_node_is_null(inner)) return 0;
+        int part = roles__batch_part(source, ts_node_named_child(target, i), inner, name, depth + 1);
+        if (part) return part;
+        if (enumerate) return 0;
+      }
+      return 0;
+    }
+  }
+  if (node_is(target, K_IDENTIFIER)) return text_eq(node_text(source, target), name) ? 1 : 0;
+  return roles__pattern_binds(source, target, name, 0) ? 2 : 0;
+}
+
+static bool roles__bound_by(const Assign *assign, uint32_t at) {
+  if (assign->subscript || assign->augmented) return false;
+  TSNode statement = assign->statement;
+  return (node_is(statement, K_FOR_STATEMENT) ? ts_node_start_byte(node_field(statement, F_BODY))
+                                              : ts_node_end_byte(statement)) <= at;
+}
+
+/* The assignment of `name` that holds at byte `at` of `function`: the last
+ * one bound before it; else, for a name that `function` never binds, the
+ * module's last (a global). NULL when there is none. */
+static const Assign *roles__definition(const Facts *facts, Text name, int32_t function, uint32_t at) {
+  const Assign *assign = facts_assign_last_before(facts, name, function, at, roles__bound_by);
+  if (assign || function < 0) return assign;
+  AssignIter it = facts_assigns(facts, name, function);
+  if (assign_iter_next(&it)) return NULL; /* bound later in the function: a previous pass, or unknown */
+  return facts_assign_last_before(facts, name, -1, UINT32_MAX, roles__bound_by);
+}
+
+/* Whether the value `value` is a whole batch of a loader: a name bound as
+ * one (`for batch in loader`), `next(iter(loader))`, or the `batch`
+ * parameter of a Lightning step. */
+static bool roles__batch(const Facts *facts, TSNode value, int32_t function, uint32_t at, int depth);
+
+static bool roles__batch_name(const Facts *facts, Text name, int32_t function, uint32_t at, int depth) {
+  const Assign *assign = roles__definition(facts, name, function, at);
+  if (!assign) {
+    static const char *const STEPS[] = {"training_step", "validation_step", "test_step", "predict_step", NULL};
+    return function >= 0 && text_in(facts->functions.contents[function].name, STEPS) &&
+           text_eq(facts_parameter(facts, function, 0), name);
+  }
+  if (node_is(assign->statement, K_FOR_STATEMENT)) {
+    int32_t loop = roles__loop_of(facts, assign->statement);
+    return loop >= 0 && facts_loop_iterates_data(facts, loop) &&
+           roles__batch_part(facts->source, node_field(assign->statement, F_LEFT), assign->value, name, 0) == 1;
+  }
+  return !assign->unpacked && roles__batch(facts, assign->value, assign->function, ts_node_start_byte(assign->statement), depth + 1);
+}
+
+static bool roles__batch(const Facts *facts, TSNode value, int32_t function, uint32_t at, int depth) {
+  value = node_unparenthesize(value);
+  if (depth > ROLES_MAX_DEPTH || ts_node_is_null(value)) return false;
+  if (node_is(value, K_IDENTIFIER)) return roles__batch_name(facts, node_text(facts->source, value), function, at, depth);
+  if (!node_is(value, K_CALL) || !text_is(call_function_text(facts->source, value), "next")) return false;
+  Text source = node_text(facts->source, call_positional(value, 0));
+  return text_contains_ci(source, "loader") || text_contains_ci(source, "_iter") || text_contains_ci(source, "data");
+}
+
+/* `def f(x: torch.Tensor)`: whether parameter `name` of `function` is
+ * annotated as a tensor (`Tensor` imported from torch, `torch.FloatTensor`). */
+static bool roles__annotated_tensor(const Facts *facts, Text name, int32_t function) {
+  if (!facts->functions.contents[function].maybe_annotated) return false;
+  TSNode parameters = node_field(facts->functions.contents[function].node, F_PARAMETERS);
+  for (uint32_t i = 0; i < ts_node_named_child_count(parameters); i++) {
+    TSNode parameter = ts_node_named_child(parameters, i);
+    if (strcmp(ts_node_type(parameter), "typed_parameter") != 0 &&
+        strcmp(ts_node_type(parameter), "typed_default_parameter") != 0) {
+      continue;
+    }
+    if (!text_eq(node_text(facts->source, ts_node_named_child(parameter, 0)), name)) continue;
+    TSNode type = ts_node_named_child(ts_node_child_by_field_name(parameter, "type", 4), 0);
+    if (!node_is(type, K_IDENTIFIER) && !node_is(type, K_ATTRIBUTE)) return false;
+    char buffer[160];
+    Text qualified = {facts_qualify(facts, type, buffer, sizeof buffer), 0};
+    qualified.length = (uint32_t)strlen(qualified.ptr);
+    return roles__starts(qualified, "torch.") && text_ends_with(qualified, "Tensor");
+  }
+  return false;
+}
+
+/* Whether every call of `function` in this file (at least one; none from
+ * other files) passes a tensor as its parameter `name`. */
+static bool roles__passed_tensor(const Facts *facts, Text name, int32_t function, int depth) {
+  const Function *entry = array_get(&facts->functions, function);
+  if (entry->callers_elsewhere || entry->call_count == 0) return false;
+  uint32_t index = 0;
+  for (Text parameter; (parameter = facts_parameter(facts, function, index)).length; index++) {
+    if (text_eq(parameter, name)) break;
+  }
+  if (facts_parameter(facts, function, index).length == 0) return false;
+  char keyword[64];
+  if (name.length >= sizeof keyword) return false;
+  memcpy(keyword, name.ptr, name.length);
+  keyword[name.length] = '\0';
+  uint32_t calls = 0;
+  for (uint32_t i = 0; i < facts->events.size; i++) {
+    const Event *call = array_get(&facts->events, i);
+    if (call->kind != EV_CALL || call->callee != function) continue;
+    TSNode argument = call_positional(call->node, index);
+    if (ts_node_is_null(argument)) argument = call_keyword(facts->source, call->node, keyword);
+    if (!roles__tensor(facts, argument, call->function, depth + 1)) return false;
+    calls++;
+  }
+  return calls > 0;
+}
+
+/* Whether `body` holds `register_buffer("name", ...)` (either quote). */
+static bool roles__registers_buffer(Text body, Text name) {
+  static const char CALL[] = "register_buffer(";
+  const uint32_t length = sizeof CALL - 1;
+  for (uint32_t at = 0; at + length + name.length + 2 <= body.length; at++) {
+    if (body.ptr[at] != 'r' || memcmp(body.ptr + at, CALL, length) != 0) continue;
+    uint32_t quote = at + length;
+    while (quote < body.length && (body.ptr[quote] == ' ' || body.ptr[quote] == '\n')) quote++;
+    if (quote + name.length + 2 > body.length || (body.ptr[quote] != '"' && body.ptr[quote] != '\'')) continue;
+    if (memcmp(body.ptr + quote + 1, name.ptr, name.length) == 0 && body.ptr[quote + 1 + name.length] == body.ptr[quote]) {
+      return true;
+    }
+  }
+  return false;
+}
+
+/* `self.name` in a method: a tensor when __init__ builds it from one, or
+ * registers it as a buffer (`self.register_buffer("name", ...)`). */
+static bool roles__tensor_self_attribute(const Facts *facts, Text name, int32_t function, int depth) {
+  int32_t class_index = facts_class_of_function(facts, function);
+  if (class_index < 0) return false;
+  Text attribute = text_last_segment(name);
+  for (uint32_t i = 0; i < facts->functions.size; i++) {
+    const Function *init = array_get(&facts->functions, i);
+    if (init->class_index != class_index || !text_is(init->name, "__init__")) continue;
+    const Assign *assign = roles__definition(facts, name, (int32_t)i, UINT32_MAX);
+    if (assign && !assign->unpacked) return roles__tensor(facts, assign->value, (int32_t)i, depth + 1);
+    return roles__registers_buffer(node_text(facts->source, init->node), attribute);
+  }
+  return false;
+}
+
+/* The name `name` read at byte `at` of `function`: what its definition
+ * binds, or what the parameter or attribute is. A module is never one. */
+static bool roles__tensor_name(const Facts *facts, Text name, int32_t function, uint32_t at, int depth) {
+  if (depth > ROLES_MAX_DEPTH || text_is(name, "self")) return false;
+  if (roles__module(facts, name, function, depth + 1) == ROLE_EVIDENCE) return false;
+  const Assign *assign = roles__definition(facts, name, function, at);
+  if (assign && node_is(assign->statement, K_FOR_STATEMENT)) {
+    int32_t loop = roles__loop_of(facts, assign->statement);
+    return loop >= 0 && facts_loop_iterates_data(facts, loop) &&
+           roles__batch_part(facts->source, node_field(assign->statement, F_LEFT), assign->value, name, 0) == 2;
+  }
+  if (assign && assign->unpacked) { /* `x, y = batch`, `values, indices = torch.max(t, 1)` */
+    uint32_t from = ts_node_start_byte(assign->statement);
+    return roles__batch(facts, assign->value, assign->function, from, depth + 1) ||
+           roles__tensor(facts, assign->value, assign->function, depth + 1);
+  }
+  if (assign) return roles__tensor(facts, assign->value, assign->function, depth + 1);
+  if (function < 0) return false;
+  if (roles__starts(name, "self.")) {
+    return roles__tensor_self_attribute(facts, name, function, depth);
+  }
+  return roles__annotated_tensor(facts, name, function) || roles__passed_tensor(facts, name, function, depth);
+}
+
+/* Whether every return of `helper` (a function of this file) gives a tensor. */
+static bool roles__returns_tensor(const Facts *facts, int32_t helper, int depth) {
+  uint32_t count = 0;
+  for (uint32_t i = 0; i < facts->returns.size; i++) {
+    const Return *entry = array_get(&facts->returns, i);
+    if (entry->function != helper) continue;
+    if (!roles__tensor(facts, entry->value, helper, depth + 1)) return false;
+    count++;
+  }
+  return count > 0;
+}
+
+static bool roles__tensor_call(const Facts *facts, TSNode call, int32_t function, int depth) {
+  Text method = call_method_name(facts->source, call);
+  if (method.length && roles__tensor_method(method) && !ts_node_is_null(call_receiver(call))) {
+    if (roles__tensor(facts, call_receiver(call), function, depth + 1)) return true;
+  }
+  char buffer[160];
+  Text qualified = {facts_qualify(facts, node_field(call, F_FUNCTION), buffer, sizeof buffer), 0};
+  qualified.length = (uint32_t)strlen(qualified.ptr);
+  if (roles__tensor_function(qualified)) return true;
+  if (roles_forward(facts, call, function) == ROLE_EVIDENCE) return true;
+  int32_t helper = facts_resolve_call(facts, call, function);
+  return helper >= 0 && helper != function && roles__returns_tensor(facts, helper, depth);
+}
+
+static bool roles__tensor(const Facts *facts, TSNode value, int32_t function, int depth) {
+  value = node_unparenthesize(value);
+  if (depth > ROLES_MAX_DEPTH || ts_node_is_null(value)) return false;
+  uint32_t at = ts_node_start_byte(value);
+  switch (node_kind(value)) {
+    case K_CALL: return roles__tensor_call(facts, value, function, depth);
+    case K_IDENTIFIER: return roles__tensor_name(facts, node_text(facts->source, value), function, at, depth);
+    case K_ATTRIBUTE: {
+      Text attribute = node_text(facts->source, node_field(value, F_ATTRIBUTE));
+      if (text_is(attribute, "data") || text_is(attribute, "T") || text_is(attribute, "grad")) {
+        return roles__tensor(facts, node_field(value, F_OBJECT), function, depth + 1);
+      }
+      return roles__tensor_name(facts, node_text(facts->source, value), function, at, depth);
+    }
+    case K_SUBSCRIPT: {
+      TSNode base = node_field(value, F_VALUE);
+      return roles__batch(facts, base, function, at, depth + 1) || roles__tensor(facts, base, function, depth + 1);
+    }
+    case K_BINARY_OPERATOR:
+      return roles__tensor(facts, node_field(value, F_LEFT), function, depth + 1) ||
+             roles__tensor(facts, node_field(value, F_RIGHT), function, depth + 1);
+    case K_UNARY_OPERATOR: return roles__tensor(facts, node_field(value, F_ARGUMENT), function, depth + 1);
+    case K_CONDITIONAL_EXPRESSION:
+      return roles__tensor(facts, ts_node_named_child(value, 0), function, depth + 1) &&
+             roles__tensor(facts, ts_node_named_child(value, 2), function, depth + 1);
+    default: return false;
+  }
+}
+
+Role roles_tensor(const Facts *facts, TSNode expression, int32_t function) {
+  if (!facts->uses_torch) return ROLE_NONE;
+  return roles__tensor(facts, expression, function, 0) ? ROLE_EVIDENCE : ROLE_NONE;
+}

@@ -86,6 +86,20 @@ bool roles_plain_base(Text qualified);
 /* Whether a callee's text names a loss: criterion, loss_fn, F.cross_entropy. */
 bool roles_loss_function(Text callee);
 
+/* Whether the value of `expression`, at its place in `function` (-1:
+ * module level), is a tensor: built by a torch function (`torch.zeros`,
+ * `torch.from_numpy`, `F.softmax`, `torch.FloatTensor(n)`), a tensor
+ * method of a tensor (`t.float()`), a module's forward shown by evidence,
+ * an element of a loader's batch (`for x, y in loader`, `x, y = batch`,
+ * `batch["image"]`, the `batch` of a Lightning step), an index of a
+ * tensor, arithmetic on one, a same-file helper whose every return is
+ * one, a parameter annotated `torch.Tensor` or that every call of its
+ * function (all in this file) passes one, or `self.x` that __init__
+ * builds from one or registers as a buffer. ROLE_EVIDENCE or ROLE_NONE
+ * (never ROLE_NAME: no name makes a tensor); a module shown by evidence
+ * is never one, nor a whole batch (a dict, a BatchEncoding, a graph). */
+Role roles_tensor(const struct Facts *facts, TSNode expression, int32_t function);
+
 /* Whether `module` (or a module that owns it) is frozen: its forwards
  * build no graph. */
 bool roles_frozen(const struct Facts *facts, Text module);

@@ -1,0 +1,173 @@
+/* GPU003 to-result-discarded
+ *
+ *   model = Net().to(device)
+ *   for images, labels in train_loader:
+ *       images.to(device)                  <- reported: images stays on the host
+ *       labels.to(device)                  <- reported
+ *       loss = criterion(model(images), labels)
+ *
+ * `t.to(...)`, `t.cuda()`, `t.cpu()`, `t.half()`, `t.float()`,
+ * `t.double()`, `t.bfloat16()`, `t.long()`, `t.int()`, `t.bool()`,
+ * `t.type(dtype)` return a new tensor and leave `t` as it was; as a
+ * statement of their own, their result is dropped. Modules convert in
+ * place (`model.to(device)` is right), so the rule reports only when the
+ * code shows the receiver is a tensor (roles_tensor: built by a torch
+ * function, an element of a loader's batch, a forward's output, a
+ * parameter annotated `torch.Tensor`, `self.x` built from a tensor in
+ * __init__ ...). Not reported: modules, whole batches (a dict, an HF
+ * BatchEncoding, a graph: their own `.to` may move in place), objects of
+ * classes with their own `.to`, names whose type the code does not show,
+ * results that are used (`x = x.to(d)`, `return x.to(d)`, `f(x.to(d))`,
+ * a lambda's body). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "roles.h"
+#include "rule.h"
+
+/* The finding's detail (`--output-format full`); the page has the rest. */
+#define GPU003_DETAIL                                                                                           \
+  "A tensor is not converted in place: .to(), .cuda(), .half() and the other conversions return a new "         \
+  "tensor and leave the original as it was (an nn.Module's .to() moves its parameters in place; a tensor's "   \
+  "does not). As a statement, the new tensor is dropped at once, and the next use of the name still sees the "  \
+  "host copy or the old dtype: a forward of a model on the GPU raises \"Expected all tensors to be on the "      \
+  "same device\". Its reproduction (verify/gpu003_training_loop_bad.py) awaits its run on an H100."
+
+/* The conversions, and what stays as it was after each. */
+typedef enum { MOVE_DEVICE, MOVE_DTYPE, MOVE_EITHER } MoveKind;
+
+static const struct {
+  const char *name;
+  MoveKind kind;
+  bool needs_argument;
+} MOVES[] = {
+    {"to", MOVE_EITHER, true},      {"cuda", MOVE_DEVICE, false},   {"cpu", MOVE_DEVICE, false},
+    {"half", MOVE_DTYPE, false},    {"float", MOVE_DTYPE, false},   {"double", MOVE_DTYPE, false},
+    {"bfloat16", MOVE_DTYPE, false}, {"long", MOVE_DTYPE, false},   {"int", MOVE_DTYPE, false},
+    {"bool", MOVE_DTYPE, false},    {"type", MOVE_DTYPE, true},
+};
+
+#define MOVE_COUNT (sizeof MOVES / sizeof MOVES[0])
+
+/* ---- Finding the calls ------------------------------------------------------- */
+
+/* The move that `.NAME(` at byte `at` (the dot) starts, or -1: the word
+ * after the dot is one of MOVES as a whole word, then `(` after blanks. */
+static int gpu003__move_at(const Source *source, uint32_t at) {
+  const char *bytes = source->bytes;
+  for (uint32_t i = 0; i < MOVE_COUNT; i++) {
+    uint32_t length = (uint32_t)strlen(MOVES[i].name);
+    if (at + 1 + length >= source->length || memcmp(bytes + at + 1, MOVES[i].name, length) != 0) continue;
+    uint32_t end = at + 1 + length;
+    while (end < source->length && bytes[end] == ' ') end++;
+    if (end < source->length && bytes[end] == '(') return (int)i;
+  }
+  return -1;
+}
+
+/* The call whose callee's attribute starts at `name` and that stands as
+ * an expression statement of its own (its value dropped); a null node
+ * otherwise. */
+static TSNode gpu003__dropped_call(const RuleContext *ctx, uint32_t name, uint32_t length) {
+  TSNode identifier = ts_node_named_descendant_for_byte_range(ctx->root, name, name + length);
+  if (!node_is(identifier, K_IDENTIFIER) || ts_node_start_byte(identifier) != name) return (TSNode){0};
+  TSNode attribute = ts_node_parent(identifier);
+  if (!node_is(attribute, K_ATTRIBUTE) || !ts_node_eq(node_field(attribute, F_ATTRIBUTE), identifier)) {
+    return (TSNode){0};
+  }
+  TSNode call = ts_node_parent(attribute);
+  if (!node_is(call, K_CALL) || !ts_node_eq(node_field(call, F_FUNCTION), attribute)) return (TSNode){0};
+  TSNode statement = ts_node_parent(call);
+  if (!node_is(statement, K_EXPRESSION_STATEMENT) || ts_node_named_child_count(statement) != 1) return (TSNode){0};
+  return call;
+}
+
+/* ---- Reporting ----------------------------------------------------------------- */
+
+/* What stays as it was: the device, or the dtype (`.to(torch.float16)`,
+ * `.to(dtype=...)`). */
+static const char *gpu003__what_stays(const RuleContext *ctx, TSNode call, MoveKind kind) {
+  if (kind == MOVE_EITHER) {
+    TSNode first = call_positional(call, 0);
+    Text text = ts_node_is_null(first) ? (Text){"", 0} : node_text(ctx->source, first);
+    bool torch_word = text.length > 6 && memcmp(text.ptr, "torch.", 6) == 0 && !text_contains_ci(text, "device");
+    bool dtype = (ts_node_is_null(first) && !ts_node_is_null(call_keyword(ctx->source, call, "dtype"))) ||
+                 torch_word || text_contains_ci(text, "dtype");
+    kind = dtype ? MOVE_DTYPE : MOVE_DEVICE;
+  }
+  return kind == MOVE_DTYPE ? "keeps its dtype" : "stays where it was";
+}
+
+/* Fix (unsafe: later code sees the converted tensor, which is its point):
+ * `x.to(d)` -> `x = x.to(d)`, for a plain name or attribute. */
+static void gpu003__fix(const RuleContext *ctx, GlFinding *finding, TSNode call, TSNode receiver) {
+  if (!finding || (!node_is(receiver, K_IDENTIFIER) && !node_is(receiver, K_ATTRIBUTE))) return;
+  Text name = node_text(ctx->source, receiver);
+  char *content = gl_format("%.*s = ", (int)name.length, name.ptr);
+  GlFix *fix = fix_new(finding, GL_FIX_UNSAFE, "Assign the result back to `%.*s`", (int)name.length, name.ptr);
+  fix_replace(fix, ctx->source, ts_node_start_byte(call), ts_node_start_byte(call), content);
+  free(content);
+  fix_finish(finding);
+}
+
+static void gpu003__report(RuleContext *ctx, TSNode call, TSNode receiver, MoveKind kind) {
+  Text call_text = node_text(ctx->source, call), name_text = node_text(ctx->source, receiver);
+  Shown shown_call, shown_name;
+  rule_shown(call_text.ptr, call_text.length, 32, &shown_call);
+  rule_shown(name_text.ptr, name_text.length, 20, &shown_name);
+  const char *stays = gpu003__what_stays(ctx, call, kind);
+  char rebind[RULE_MESSAGE_MAX + 1] = "assign it back";
+  bool named = node_is(receiver, K_IDENTIFIER) || node_is(receiver, K_ATTRIBUTE);
+  if (named && call_text.length == strlen(shown_call.text) && name_text.length == strlen(shown_name.text)) {
+    snprintf(rebind, sizeof rebind, "write `%s = %s`", shown_name.text, shown_call.text);
+  }
+  size_t fixed = strlen("`` returns a new tensor and its result is dropped: ``  ; ");
+  if (fixed + strlen(shown_call.text) + 2 * strlen(shown_name.text) + strlen(stays) + strlen(rebind) > RULE_MESSAGE_MAX) {
+    snprintf(rebind, sizeof rebind, "assign it back");
+  }
+  GlFinding *finding = rule_report_on(ctx, call, GL_EFFECT_CRASH, (Basis){.detail = GPU003_DETAIL},
+                                      "`%s` returns a new tensor and its result is dropped: `%s` %s; %s",
+                                      shown_call.text, shown_name.text, stays, rebind);
+  gpu003__fix(ctx, finding, call, receiver);
+}
+
+/* The call at the dot `at`, when it is a dropped conversion of a tensor. */
+static void gpu003__check_at(RuleContext *ctx, uint32_t at, int move) {
+  TSNode call = gpu003__dropped_call(ctx, at + 1, (uint32_t)strlen(MOVES[move].name));
+  if (ts_node_is_null(call)) return;
+  if (MOVES[move].needs_argument && call_positional_count(call) == 0 && ts_node_named_child_count(node_field(call, F_ARGUMENTS)) == 0) {
+    return; /* `t.type()` returns a string; `t.to()` converts nothing */
+  }
+  TSNode receiver = node_unparenthesize(call_receiver(call));
+  if (ts_node_is_null(receiver) || node_expects_error(ctx->source, call)) return;
+  int32_t function = facts_function_at(ctx->facts, call);
+  if (roles_tensor(ctx->facts, receiver, function) != ROLE_EVIDENCE) return;
+  gpu003__report(ctx, call, receiver, MOVES[move].kind);
+}
+
+static void gpu003_check(RuleContext *ctx) {
+  const Source *source = ctx->source;
+  if (!ctx->facts->uses_torch) return;
+  for (const char *dot = memchr(source->bytes, '.', source->length); dot;
+       dot = memchr(dot + 1, '.', source->length - (uint32_t)(dot + 1 - source->bytes))) {
+    uint32_t at = (uint32_t)(dot - source->bytes);
+    int move = gpu003__move_at(source, at);
+    if (move >= 0) gpu003__check_at(ctx, at, move);
+  }
+}
+
+const Rule GPU003_TO_RESULT_DISCARDED = {
+    .info =
+        {
+            .code = "GPU003",
+            .name = "to-result-discarded",
+            .summary = "A tensor's .to() / .cuda() / .half() result is dropped: tensors are not converted in "
+                       "place, so the tensor stays where it was.",
+            .fix_hint = "Assign the result back: x = x.to(device).",
+            .effect = GL_EFFECT_CRASH,
+            .severity = GL_SEVERITY_ERROR,
+            .default_enabled = true,
+        },
+    .check = gpu003_check,
+};
