@@ -66,9 +66,30 @@ static int gpu003__move_at(const Source *source, uint32_t at) {
   return -1;
 }
 
+/* The notebook cell holding 1-based buffer line `line` (an index into
+ * source->cells). */
+static uint32_t gpu003__cell_of(const Source *source, uint32_t line) {
+  uint32_t cell = 0;
+  for (uint32_t i = 0; i < source->cells.size && source->cells.contents[i].first_line <= line; i++) cell = i;
+  return cell;
+}
+
+/* Whether `statement` is the last statement of its notebook cell at the
+ * top level: Jupyter shows its value (`out.cpu()` to look at it), so the
+ * value is not dropped. */
+static bool gpu003__shown_by_notebook(const RuleContext *ctx, TSNode statement) {
+  const Source *source = ctx->source;
+  if (source->cells.size == 0 || !node_is(ts_node_parent(statement), K_MODULE)) return false;
+  TSNode next = ts_node_next_named_sibling(statement);
+  while (!ts_node_is_null(next) && node_is(next, K_COMMENT)) next = ts_node_next_named_sibling(next);
+  if (ts_node_is_null(next)) return true;
+  uint32_t here = source_line_of(source, ts_node_start_byte(statement));
+  return gpu003__cell_of(source, here) != gpu003__cell_of(source, source_line_of(source, ts_node_start_byte(next)));
+}
+
 /* The call whose callee's attribute starts at `name` and that stands as
- * an expression statement of its own (its value dropped); a null node
- * otherwise. */
+ * an expression statement of its own (its value dropped, not shown as a
+ * notebook cell's last value); a null node otherwise. */
 static TSNode gpu003__dropped_call(const RuleContext *ctx, uint32_t name, uint32_t length) {
   TSNode identifier = ts_node_named_descendant_for_byte_range(ctx->root, name, name + length);
   if (!node_is(identifier, K_IDENTIFIER) || ts_node_start_byte(identifier) != name) return (TSNode){0};
@@ -80,6 +101,7 @@ static TSNode gpu003__dropped_call(const RuleContext *ctx, uint32_t name, uint32
   if (!node_is(call, K_CALL) || !ts_node_eq(node_field(call, F_FUNCTION), attribute)) return (TSNode){0};
   TSNode statement = ts_node_parent(call);
   if (!node_is(statement, K_EXPRESSION_STATEMENT) || ts_node_named_child_count(statement) != 1) return (TSNode){0};
+  if (gpu003__shown_by_notebook(ctx, statement)) return (TSNode){0};
   return call;
 }
 

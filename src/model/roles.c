@@ -548,6 +548,7 @@ static bool roles__tensor_function(Text qualified) {
   if (!roles__starts(qualified, "torch.")) return false;
   if (roles__starts(qualified, "torch.nn.functional.")) return !text_capitalized(last);
   if (text_ends_with(last, "Tensor")) return true; /* torch.Tensor(n), torch.cuda.FloatTensor(n) */
+  if (text_is(last, "Variable")) return roles__starts(qualified, "torch.autograd."); /* Variable(x) of old code */
   return text_in(last, FUNCTIONS) && (qualified.length == 6 + last.length || text_is(last, "Parameter"));
 }
 
@@ -606,6 +607,30 @@ static int roles__batch_part(const Source *source, TSNode target, TSNode iterabl
   return roles__pattern_binds(source, target, name, 0) ? 2 : 0;
 }
 
+/* Whether a for loop iterates data (facts_loop_iterates_data), or one
+ * loader of a dict of them (`for x, y in dataloaders[phase]`). */
+static bool roles__iterates_data(const Facts *facts, TSNode loop_node) {
+  int32_t loop = roles__loop_of(facts, loop_node);
+  if (loop < 0) return false;
+  if (facts_loop_iterates_data(facts, loop)) return true;
+  TSNode iterable = node_unparenthesize(node_field(loop_node, F_RIGHT));
+  static const char *const WRAPPERS[] = {"enumerate", "tqdm", "iter", "zip", "islice", "track", NULL};
+  for (int depth = 0; depth < 4 && node_is(iterable, K_CALL); depth++) {
+    if (!text_in(text_last_segment(call_function_text(facts->source, iterable)), WRAPPERS)) return false;
+    iterable = call_positional(iterable, 0);
+  }
+  if (!node_is(iterable, K_SUBSCRIPT)) return false;
+  Text base = text_last_segment(node_text(facts->source, node_field(iterable, F_VALUE)));
+  return text_contains_ci(base, "loader") || text_contains_ci(base, "data");
+}
+
+/* The part of a loader's batch that `name`, bound by the for loop of
+ * `assign`, is (roles__batch_part), 0 when the loop iterates no data. */
+static int roles__loop_batch_part(const Facts *facts, const Assign *assign, Text name) {
+  if (!roles__iterates_data(facts, assign->statement)) return 0;
+  return roles__batch_part(facts->source, node_field(assign->statement, F_LEFT), assign->value, name, 0);
+}
+
 static bool roles__bound_by(const Assign *assign, uint32_t at) {
   if (assign->subscript || assign->augmented) return false;
   TSNode statement = assign->statement;
@@ -624,24 +649,59 @@ static const Assign *roles__definition(const Facts *facts, Text name, int32_t fu
   return facts_assign_last_before(facts, name, -1, UINT32_MAX, roles__bound_by);
 }
 
+/* What the argument of a call is: a tensor (roles__tensor), a batch. */
+typedef bool (*RolesIs)(const Facts *facts, TSNode value, int32_t function, int depth);
+
+/* Whether every call of `function` in this file (at least one; none from
+ * other files) passes as its parameter `name` a value that `is` takes. */
+static bool roles__passed(const Facts *facts, Text name, int32_t function, int depth, RolesIs is) {
+  const Function *entry = array_get(&facts->functions, function);
+  if (entry->callers_elsewhere || entry->call_count == 0 || depth > ROLES_MAX_DEPTH) return false;
+  uint32_t index = 0;
+  for (Text parameter; (parameter = facts_parameter(facts, function, index)).length; index++) {
+    if (text_eq(parameter, name)) break;
+  }
+  if (facts_parameter(facts, function, index).length == 0) return false;
+  char keyword[64];
+  if (name.length >= sizeof keyword) return false;
+  memcpy(keyword, name.ptr, name.length);
+  keyword[name.length] = '\0';
+  uint32_t calls = 0;
+  for (uint32_t i = 0; i < facts->events.size; i++) {
+    const Event *call = array_get(&facts->events, i);
+    if (call->kind != EV_CALL || call->callee != function) continue;
+    TSNode argument = call_positional(call->node, index);
+    if (ts_node_is_null(argument)) argument = call_keyword(facts->source, call->node, keyword);
+    if (!is(facts, argument, call->function, depth + 1)) return false;
+    calls++;
+  }
+  return calls > 0;
+}
+
 /* Whether the value `value` is a whole batch of a loader: a name bound as
- * one (`for batch in loader`), `next(iter(loader))`, or the `batch`
- * parameter of a Lightning step. */
+ * one (`for batch in loader`), `next(iter(loader))`, the `batch`
+ * parameter of a Lightning step, or a parameter that every call of its
+ * function passes a batch to. */
 static bool roles__batch(const Facts *facts, TSNode value, int32_t function, uint32_t at, int depth);
+static bool roles__batch_value(const Facts *facts, TSNode value, int32_t function, int depth);
 
 static bool roles__batch_name(const Facts *facts, Text name, int32_t function, uint32_t at, int depth) {
   const Assign *assign = roles__definition(facts, name, function, at);
   if (!assign) {
     static const char *const STEPS[] = {"training_step", "validation_step", "test_step", "predict_step", NULL};
-    return function >= 0 && text_in(facts->functions.contents[function].name, STEPS) &&
-           text_eq(facts_parameter(facts, function, 0), name);
+    if (function < 0) return false;
+    if (text_in(facts->functions.contents[function].name, STEPS) && text_eq(facts_parameter(facts, function, 0), name)) {
+      return true;
+    }
+    return roles__passed(facts, name, function, depth, roles__batch_value);
   }
-  if (node_is(assign->statement, K_FOR_STATEMENT)) {
-    int32_t loop = roles__loop_of(facts, assign->statement);
-    return loop >= 0 && facts_loop_iterates_data(facts, loop) &&
-           roles__batch_part(facts->source, node_field(assign->statement, F_LEFT), assign->value, name, 0) == 1;
-  }
+  if (node_is(assign->statement, K_FOR_STATEMENT)) return roles__loop_batch_part(facts, assign, name) == 1;
   return !assign->unpacked && roles__batch(facts, assign->value, assign->function, ts_node_start_byte(assign->statement), depth + 1);
+}
+
+/* roles__batch of a value read where it stands. */
+static bool roles__batch_value(const Facts *facts, TSNode value, int32_t function, int depth) {
+  return !ts_node_is_null(value) && roles__batch(facts, value, function, ts_node_start_byte(value), depth);
 }
 
 static bool roles__batch(const Facts *facts, TSNode value, int32_t function, uint32_t at, int depth) {
@@ -673,32 +733,6 @@ static bool roles__annotated_tensor(const Facts *facts, Text name, int32_t funct
     return roles__starts(qualified, "torch.") && text_ends_with(qualified, "Tensor");
   }
   return false;
-}
-
-/* Whether every call of `function` in this file (at least one; none from
- * other files) passes a tensor as its parameter `name`. */
-static bool roles__passed_tensor(const Facts *facts, Text name, int32_t function, int depth) {
-  const Function *entry = array_get(&facts->functions, function);
-  if (entry->callers_elsewhere || entry->call_count == 0) return false;
-  uint32_t index = 0;
-  for (Text parameter; (parameter = facts_parameter(facts, function, index)).length; index++) {
-    if (text_eq(parameter, name)) break;
-  }
-  if (facts_parameter(facts, function, index).length == 0) return false;
-  char keyword[64];
-  if (name.length >= sizeof keyword) return false;
-  memcpy(keyword, name.ptr, name.length);
-  keyword[name.length] = '\0';
-  uint32_t calls = 0;
-  for (uint32_t i = 0; i < facts->events.size; i++) {
-    const Event *call = array_get(&facts->events, i);
-    if (call->kind != EV_CALL || call->callee != function) continue;
-    TSNode argument = call_positional(call->node, index);
-    if (ts_node_is_null(argument)) argument = call_keyword(facts->source, call->node, keyword);
-    if (!roles__tensor(facts, argument, call->function, depth + 1)) return false;
-    calls++;
-  }
-  return calls > 0;
 }
 
 /* Whether `body` holds `register_buffer("name", ...)` (either quote). */
@@ -739,11 +773,7 @@ static bool roles__tensor_name(const Facts *facts, Text name, int32_t function, 
   if (depth > ROLES_MAX_DEPTH || text_is(name, "self")) return false;
   if (roles__module(facts, name, function, depth + 1) == ROLE_EVIDENCE) return false;
   const Assign *assign = roles__definition(facts, name, function, at);
-  if (assign && node_is(assign->statement, K_FOR_STATEMENT)) {
-    int32_t loop = roles__loop_of(facts, assign->statement);
-    return loop >= 0 && facts_loop_iterates_data(facts, loop) &&
-           roles__batch_part(facts->source, node_field(assign->statement, F_LEFT), assign->value, name, 0) == 2;
-  }
+  if (assign && node_is(assign->statement, K_FOR_STATEMENT)) return roles__loop_batch_part(facts, assign, name) == 2;
   if (assign && assign->unpacked) { /* `x, y = batch`, `values, indices = torch.max(t, 1)` */
     uint32_t from = ts_node_start_byte(assign->statement);
     return roles__batch(facts, assign->value, assign->function, from, depth + 1) ||
@@ -754,7 +784,7 @@ static bool roles__tensor_name(const Facts *facts, Text name, int32_t function, 
   if (roles__starts(name, "self.")) {
     return roles__tensor_self_attribute(facts, name, function, depth);
   }
-  return roles__annotated_tensor(facts, name, function) || roles__passed_tensor(facts, name, function, depth);
+  return roles__annotated_tensor(facts, name, function) || roles__passed(facts, name, function, depth, roles__tensor);
 }
 
 /* Whether every return of `helper` (a function of this file) gives a tensor. */
