@@ -56,7 +56,9 @@ static const struct {
  * after the dot is one of MOVES as a whole word, then `(` after blanks. */
 static int gpu003__move_at(const Source *source, uint32_t at) {
   const char *bytes = source->bytes;
+  if (at + 2 >= source->length || !strchr("tchfdblic", bytes[at + 1]) || bytes[at + 1] == '\0') return -1;
   for (uint32_t i = 0; i < MOVE_COUNT; i++) {
+    if (MOVES[i].name[0] != bytes[at + 1]) continue;
     uint32_t length = (uint32_t)strlen(MOVES[i].name);
     if (at + 1 + length >= source->length || memcmp(bytes + at + 1, MOVES[i].name, length) != 0) continue;
     uint32_t end = at + 1 + length;
@@ -64,6 +66,31 @@ static int gpu003__move_at(const Source *source, uint32_t at) {
     if (end < source->length && bytes[end] == '(') return (int)i;
   }
   return -1;
+}
+
+/* Whether the text before the dot at `at` can start a statement: a
+ * receiver made of names, dots and bracketed groups on the dot's line,
+ * preceded by nothing but blanks since the line's start, a `:` (`if c:
+ * x.cuda()`) or a `;`. Rules out `y = x.to(d)`, `return x.to(d)`,
+ * `f(x.to(d))` without looking at the tree. */
+static bool gpu003__may_start_statement(const Source *source, uint32_t at) {
+  const char *bytes = source->bytes;
+  int depth = 0;
+  uint32_t i = at;
+  for (; i > 0; i--) {
+    char c = bytes[i - 1];
+    if (c == '\n') return depth == 0 && i < at;
+    if (c == ')' || c == ']') depth++;
+    else if (c == '(' || c == '[') {
+      if (--depth < 0) return false;
+    } else if (depth == 0 && (c == ' ' || c == '\t')) break;
+    else if (depth == 0 && !(c == '_' || c == '.' || (c >= '0' && c <= '9') || ((c | 0x20) >= 'a' && (c | 0x20) <= 'z'))) {
+      return false;
+    }
+  }
+  if (i == at) return false;
+  while (i > 0 && (bytes[i - 1] == ' ' || bytes[i - 1] == '\t')) i--;
+  return i == 0 || bytes[i - 1] == '\n' || bytes[i - 1] == ':' || bytes[i - 1] == ';';
 }
 
 /* The notebook cell holding 1-based buffer line `line` (an index into
@@ -74,12 +101,12 @@ static uint32_t gpu003__cell_of(const Source *source, uint32_t line) {
   return cell;
 }
 
-/* Whether `statement` is the last statement of its notebook cell at the
- * top level: Jupyter shows its value (`out.cpu()` to look at it), so the
+/* Whether `statement`, at the top level, is the last statement of its
+ * notebook cell: Jupyter shows its value (`out.cpu()` to look at it), so the
  * value is not dropped. */
 static bool gpu003__shown_by_notebook(const RuleContext *ctx, TSNode statement) {
   const Source *source = ctx->source;
-  if (source->cells.size == 0 || !node_is(ts_node_parent(statement), K_MODULE)) return false;
+  if (source->cells.size == 0) return false;
   TSNode next = ts_node_next_named_sibling(statement);
   while (!ts_node_is_null(next) && node_is(next, K_COMMENT)) next = ts_node_next_named_sibling(next);
   if (ts_node_is_null(next)) return true;
@@ -89,19 +116,21 @@ static bool gpu003__shown_by_notebook(const RuleContext *ctx, TSNode statement) 
 
 /* The call whose callee's attribute starts at `name` and that stands as
  * an expression statement of its own (its value dropped, not shown as a
- * notebook cell's last value); a null node otherwise. */
+ * notebook cell's last value); a null node otherwise. Its ancestors are
+ * found in one descent (facts_ancestors), not one per step up. */
 static TSNode gpu003__dropped_call(const RuleContext *ctx, uint32_t name, uint32_t length) {
   TSNode identifier = ts_node_named_descendant_for_byte_range(ctx->root, name, name + length);
   if (!node_is(identifier, K_IDENTIFIER) || ts_node_start_byte(identifier) != name) return (TSNode){0};
-  TSNode attribute = ts_node_parent(identifier);
-  if (!node_is(attribute, K_ATTRIBUTE) || !ts_node_eq(node_field(attribute, F_ATTRIBUTE), identifier)) {
+  TSNode up[FACTS_ANCESTORS];
+  uint32_t count = facts_ancestors(identifier, up);
+  if (count < 4) return (TSNode){0}; /* attribute, call, statement, its block or module */
+  TSNode attribute = up[0], call = up[1], statement = up[2];
+  if (!node_is(attribute, K_ATTRIBUTE) || !ts_node_eq(node_field(attribute, F_ATTRIBUTE), identifier) ||
+      !node_is(call, K_CALL) || !ts_node_eq(node_field(call, F_FUNCTION), attribute) ||
+      !node_is(statement, K_EXPRESSION_STATEMENT) || ts_node_named_child_count(statement) != 1) {
     return (TSNode){0};
   }
-  TSNode call = ts_node_parent(attribute);
-  if (!node_is(call, K_CALL) || !ts_node_eq(node_field(call, F_FUNCTION), attribute)) return (TSNode){0};
-  TSNode statement = ts_node_parent(call);
-  if (!node_is(statement, K_EXPRESSION_STATEMENT) || ts_node_named_child_count(statement) != 1) return (TSNode){0};
-  if (gpu003__shown_by_notebook(ctx, statement)) return (TSNode){0};
+  if (node_is(up[3], K_MODULE) && gpu003__shown_by_notebook(ctx, statement)) return (TSNode){0};
   return call;
 }
 
@@ -154,6 +183,19 @@ static void gpu003__report(RuleContext *ctx, TSNode call, TSNode receiver, MoveK
   gpu003__fix(ctx, finding, call, receiver);
 }
 
+/* The innermost function whose definition holds `node` (a statement of
+ * its body, then), or -1: facts_function_at without a field look-up per
+ * function. */
+static int32_t gpu003__function_at(const Facts *facts, TSNode node) {
+  int32_t found = -1;
+  uint32_t at = ts_node_start_byte(node);
+  for (uint32_t i = 0; i < facts->functions.size; i++) {
+    TSNode definition = facts->functions.contents[i].node;
+    if (ts_node_start_byte(definition) < at && at < ts_node_end_byte(definition)) found = (int32_t)i;
+  }
+  return found;
+}
+
 /* The call at the dot `at`, when it is a dropped conversion of a tensor. */
 static void gpu003__check_at(RuleContext *ctx, uint32_t at, int move) {
   TSNode call = gpu003__dropped_call(ctx, at + 1, (uint32_t)strlen(MOVES[move].name));
@@ -162,9 +204,10 @@ static void gpu003__check_at(RuleContext *ctx, uint32_t at, int move) {
     return; /* `t.type()` returns a string; `t.to()` converts nothing */
   }
   TSNode receiver = node_unparenthesize(call_receiver(call));
-  if (ts_node_is_null(receiver) || node_expects_error(ctx->source, call)) return;
-  int32_t function = facts_function_at(ctx->facts, call);
+  if (ts_node_is_null(receiver)) return;
+  int32_t function = gpu003__function_at(ctx->facts, call);
   if (roles_tensor(ctx->facts, receiver, function) != ROLE_EVIDENCE) return;
+  if (node_expects_error(ctx->source, call)) return; /* under pytest.raises */
   gpu003__report(ctx, call, receiver, MOVES[move].kind);
 }
 
@@ -175,7 +218,7 @@ static void gpu003_check(RuleContext *ctx) {
        dot = memchr(dot + 1, '.', source->length - (uint32_t)(dot + 1 - source->bytes))) {
     uint32_t at = (uint32_t)(dot - source->bytes);
     int move = gpu003__move_at(source, at);
-    if (move >= 0) gpu003__check_at(ctx, at, move);
+    if (move >= 0 && gpu003__may_start_statement(source, at)) gpu003__check_at(ctx, at, move);
   }
 }
 

@@ -767,11 +767,19 @@ static bool roles__tensor_self_attribute(const Facts *facts, Text name, int32_t 
   return false;
 }
 
+static bool roles__tensor_evidence(const Facts *facts, Text name, int32_t function, uint32_t at, int depth);
+
 /* The name `name` read at byte `at` of `function`: what its definition
  * binds, or what the parameter or attribute is. A module is never one. */
 static bool roles__tensor_name(const Facts *facts, Text name, int32_t function, uint32_t at, int depth) {
   if (depth > ROLES_MAX_DEPTH || text_is(name, "self")) return false;
-  if (roles__module(facts, name, function, depth + 1) == ROLE_EVIDENCE) return false;
+  if (!roles__tensor_evidence(facts, name, function, at, depth)) return false;
+  return roles__module(facts, name, function, depth + 1) != ROLE_EVIDENCE; /* asked last: it costs more */
+}
+
+/* What shows that `name` is a tensor (roles__tensor_name), the module
+ * question aside. */
+static bool roles__tensor_evidence(const Facts *facts, Text name, int32_t function, uint32_t at, int depth) {
   const Assign *assign = roles__definition(facts, name, function, at);
   if (assign && node_is(assign->statement, K_FOR_STATEMENT)) return roles__loop_batch_part(facts, assign, name) == 2;
   if (assign && assign->unpacked) { /* `x, y = batch`, `values, indices = torch.max(t, 1)` */
