@@ -807,10 +807,20 @@ static bool roles__returns_tensor(const Facts *facts, int32_t helper, int depth)
   return count > 0;
 }
 
+/* Tensor methods that no batch object has (a BatchEncoding, a graph, a
+ * dict): `data.float()` shows that the batch `data` is a tensor. */
+static bool roles__tensor_only_method(Text method) {
+  static const char *const SHARED[] = {"to", "cuda", "cpu", "pin_memory", "contiguous", "clone", "detach",
+                                       "type", "requires_grad_", NULL};
+  return roles__tensor_method(method) && !text_in(method, SHARED);
+}
+
 static bool roles__tensor_call(const Facts *facts, TSNode call, int32_t function, int depth) {
   Text method = call_method_name(facts->source, call);
-  if (method.length && roles__tensor_method(method) && !ts_node_is_null(call_receiver(call))) {
-    if (roles__tensor(facts, call_receiver(call), function, depth + 1)) return true;
+  TSNode receiver = call_receiver(call);
+  if (method.length && roles__tensor_method(method) && !ts_node_is_null(receiver)) {
+    if (roles__tensor(facts, receiver, function, depth + 1)) return true;
+    if (roles__tensor_only_method(method) && roles__batch_value(facts, receiver, function, depth + 1)) return true;
   }
   char buffer[160];
   Text qualified = {facts_qualify(facts, node_field(call, F_FUNCTION), buffer, sizeof buffer), 0};
