@@ -827,6 +827,10 @@ static bool roles__tensor_call(const Facts *facts, TSNode call, int32_t function
   qualified.length = (uint32_t)strlen(qualified.ptr);
   if (roles__tensor_function(qualified)) return true;
   if (roles_forward(facts, call, function) == ROLE_EVIDENCE) return true;
+  if (text_is(method, "generate") && !ts_node_is_null(receiver) && /* token ids of a generative model */
+      roles__module(facts, node_text(facts->source, receiver), function, depth + 1) == ROLE_EVIDENCE) {
+    return true;
+  }
   int32_t helper = facts_resolve_call(facts, call, function);
   return helper >= 0 && helper != function && roles__returns_tensor(facts, helper, depth);
 }

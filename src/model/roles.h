@@ -89,9 +89,11 @@ bool roles_loss_function(Text callee);
 /* Whether the value of `expression`, at its place in `function` (-1:
  * module level), is a tensor: built by a torch function (`torch.zeros`,
  * `torch.from_numpy`, `F.softmax`, `torch.FloatTensor(n)`), a tensor
- * method of a tensor (`t.float()`), a module's forward shown by evidence,
- * an element of a loader's batch (`for x, y in loader`, `x, y = batch`,
- * `batch["image"]`, the `batch` of a Lightning step), an index of a
+ * method of a tensor (`t.float()`) or a tensor-only method of a batch
+ * (`data.float()`), a module's forward shown by evidence or its
+ * `.generate()`, an element of a loader's batch (`for x, y in loader`,
+ * `for x, y in dataloaders[phase]`, `x, y = batch`, `batch["image"]`, the
+ * `batch` of a Lightning step or one handed to a helper), an index of a
  * tensor, arithmetic on one, a same-file helper whose every return is
  * one, a parameter annotated `torch.Tensor` or that every call of its
  * function (all in this file) passes one, or `self.x` that __init__
