@@ -11,6 +11,11 @@
  * model.to(device)`, `ddp = DDP(model)`). */
 #define ROLES_MAX_DEPTH 8
 
+/* Where one question asks several (each call of a helper, each of its
+ * returns), it asks at most this many, and each counts as several steps
+ * of ROLES_MAX_DEPTH: the questions stay few on any input. */
+#define ROLES_MAX_BRANCHES 8
+
 /* -1: the code does not say; else a Role. */
 typedef int RoleOrUnknown;
 #define ROLE_UNKNOWN (-1)
@@ -559,7 +564,10 @@ static bool roles__tensor_method(Text method) {
       "type", "view", "view_as", "reshape", "reshape_as", "permute", "transpose", "unsqueeze", "squeeze",
       "contiguous", "clone", "detach", "flatten", "expand", "expand_as", "repeat", "pin_memory", "t",
       "narrow", "masked_fill", "clamp", "abs", "exp", "log", "sqrt", "softmax", "sum", "mean", "matmul",
-      "add", "sub", "mul", "div", "pow", "sigmoid", "tanh", "relu", "float32", "requires_grad_", NULL};
+      "add", "sub", "mul", "div", "pow", "sigmoid", "tanh", "relu", "requires_grad_", "repeat_interleave",
+      "log_softmax", "neg", "round", "floor", "ceil", "square", "cumsum", "prod", "std", "var", "norm",
+      "unflatten", "tril", "triu", "roll", "flip", "argmax", "argmin", "index_select", "gather", "bmm", "mm",
+      "exp_", "masked_select", "new_zeros", "new_ones", "new_full", "new_empty", "new_tensor", NULL};
   return text_in(method, METHODS);
 }
 
@@ -672,8 +680,7 @@ static bool roles__passed(const Facts *facts, Text name, int32_t function, int d
     if (call->kind != EV_CALL || call->callee != function) continue;
     TSNode argument = call_positional(call->node, index);
     if (ts_node_is_null(argument)) argument = call_keyword(facts->source, call->node, keyword);
-    if (!is(facts, argument, call->function, depth + 1)) return false;
-    calls++;
+    if (++calls > ROLES_MAX_BRANCHES || !is(facts, argument, call->function, depth + 3)) return false;
   }
   return calls > 0;
 }
@@ -801,8 +808,7 @@ static bool roles__returns_tensor(const Facts *facts, int32_t helper, int depth)
   for (uint32_t i = 0; i < facts->returns.size; i++) {
     const Return *entry = array_get(&facts->returns, i);
     if (entry->function != helper) continue;
-    if (!roles__tensor(facts, entry->value, helper, depth + 1)) return false;
-    count++;
+    if (++count > ROLES_MAX_BRANCHES || !roles__tensor(facts, entry->value, helper, depth + 2)) return false;
   }
   return count > 0;
 }
