@@ -821,6 +821,19 @@ static bool roles__tensor_only_method(Text method) {
   return roles__tensor_method(method) && !text_in(method, SHARED);
 }
 
+/* `criterion(out, y)` with `criterion = nn.CrossEntropyLoss()`: a loss
+ * of torch's gives a tensor. */
+static bool roles__torch_loss_call(const Facts *facts, TSNode call) {
+  TSNode callee = node_field(call, F_FUNCTION);
+  if (!node_is(callee, K_IDENTIFIER) && !node_is(callee, K_ATTRIBUTE)) return false;
+  const Binding *instance = facts_binding(facts, BIND_INSTANCE, facts_canonical(facts, node_text(facts->source, callee)));
+  if (!instance || ts_node_is_null(instance->node)) return false;
+  char buffer[160];
+  Text qualified = {facts_qualify(facts, node_field(instance->node, F_FUNCTION), buffer, sizeof buffer), 0};
+  qualified.length = (uint32_t)strlen(qualified.ptr);
+  return roles__starts(qualified, "torch.nn.") && text_ends_with(qualified, "Loss");
+}
+
 static bool roles__tensor_call(const Facts *facts, TSNode call, int32_t function, int depth) {
   Text method = call_method_name(facts->source, call);
   TSNode receiver = call_receiver(call);
@@ -833,6 +846,7 @@ static bool roles__tensor_call(const Facts *facts, TSNode call, int32_t function
   qualified.length = (uint32_t)strlen(qualified.ptr);
   if (roles__tensor_function(qualified)) return true;
   if (roles_forward(facts, call, function) == ROLE_EVIDENCE) return true;
+  if (roles__torch_loss_call(facts, call)) return true;
   if (text_is(method, "generate") && !ts_node_is_null(receiver) && /* token ids of a generative model */
       roles__module(facts, node_text(facts->source, receiver), function, depth + 1) == ROLE_EVIDENCE) {
     return true;

@@ -91,7 +91,8 @@ bool roles_loss_function(Text callee);
  * `torch.from_numpy`, `F.softmax`, `torch.FloatTensor(n)`), a tensor
  * method of a tensor (`t.float()`) or a tensor-only method of a batch
  * (`data.float()`), a module's forward shown by evidence or its
- * `.generate()`, an element of a loader's batch (`for x, y in loader`,
+ * `.generate()`, a loss of torch's (`criterion(out, y)` with `criterion =
+ * nn.CrossEntropyLoss()`), an element of a loader's batch (`for x, y in loader`,
  * `for x, y in dataloaders[phase]`, `x, y = batch`, `batch["image"]`, the
  * `batch` of a Lightning step or one handed to a helper), an index of a
  * tensor, arithmetic on one, a same-file helper whose every return is
