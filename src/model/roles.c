@@ -615,8 +615,11 @@ static int roles__batch_part(const Source *source, TSNode target, TSNode iterabl
   return roles__pattern_binds(source, target, name, 0) ? 2 : 0;
 }
 
-/* Whether a for loop iterates data (facts_loop_iterates_data), or one
- * loader of a dict of them (`for x, y in dataloaders[phase]`). */
+static const Assign *roles__definition(const Facts *facts, Text name, int32_t function, uint32_t at);
+
+/* Whether a for loop iterates data (facts_loop_iterates_data), one
+ * loader of a dict of them (`for x, y in dataloaders[phase]`), or a name
+ * bound to a DataLoader (`train = DataLoader(...)`). */
 static bool roles__iterates_data(const Facts *facts, TSNode loop_node) {
   int32_t loop = roles__loop_of(facts, loop_node);
   if (loop < 0) return false;
@@ -626,6 +629,13 @@ static bool roles__iterates_data(const Facts *facts, TSNode loop_node) {
   for (int depth = 0; depth < 4 && node_is(iterable, K_CALL); depth++) {
     if (!text_in(text_last_segment(call_function_text(facts->source, iterable)), WRAPPERS)) return false;
     iterable = call_positional(iterable, 0);
+  }
+  if (node_is(iterable, K_IDENTIFIER)) { /* `train = DataLoader(...)`: a loader by how it was built */
+    const Assign *assign = roles__definition(facts, node_text(facts->source, iterable), facts->loops.contents[loop].function,
+                                             ts_node_start_byte(loop_node));
+    TSNode value = assign && !assign->unpacked ? node_unparenthesize(assign->value) : (TSNode){0};
+    return !ts_node_is_null(value) && node_is(value, K_CALL) &&
+           text_ends_with(call_function_text(facts->source, value), "DataLoader");
   }
   if (!node_is(iterable, K_SUBSCRIPT)) return false;
   Text base = text_last_segment(node_text(facts->source, node_field(iterable, F_VALUE)));
