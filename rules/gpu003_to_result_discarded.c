@@ -68,6 +68,13 @@ static int gpu003__move_at(const Source *source, uint32_t at) {
   return -1;
 }
 
+/* [A-Za-z0-9_.] and the bytes of non-ASCII characters, which may be
+ * part of a Python name. */
+static bool gpu003__name_byte(char c) {
+  return c == '_' || c == '.' || (c >= '0' && c <= '9') || ((c | 0x20) >= 'a' && (c | 0x20) <= 'z') ||
+         (unsigned char)c >= 0x80;
+}
+
 /* Whether the text before the dot at `at` can start a statement: a
  * receiver made of names, dots and bracketed groups on the dot's line,
  * preceded by nothing but blanks since the line's start, a `:` (`if c:
@@ -84,9 +91,7 @@ static bool gpu003__may_start_statement(const Source *source, uint32_t at) {
     else if (c == '(' || c == '[') {
       if (--depth < 0) return false;
     } else if (depth == 0 && (c == ' ' || c == '\t')) break;
-    else if (depth == 0 && !(c == '_' || c == '.' || (c >= '0' && c <= '9') || ((c | 0x20) >= 'a' && (c | 0x20) <= 'z'))) {
-      return false;
-    }
+    else if (depth == 0 && !gpu003__name_byte(c)) return false;
   }
   if (i == at) return false;
   while (i > 0 && (bytes[i - 1] == ' ' || bytes[i - 1] == '\t')) i--;
