@@ -786,6 +786,23 @@ static bool roles__tensor_self_attribute(const Facts *facts, Text name, int32_t 
 
 static bool roles__tensor_evidence(const Facts *facts, Text name, int32_t function, uint32_t at, int depth);
 
+/* `for key, value in batch.items():` or `for value in batch.values():`
+ * over a whole batch: whether `name`, bound by that loop (`assign`), is
+ * the value. */
+static bool roles__batch_value_bound(const Facts *facts, const Assign *assign, Text name, int depth) {
+  TSNode iterable = node_unparenthesize(assign->value), target = node_field(assign->statement, F_LEFT);
+  if (!node_is(iterable, K_CALL) || call_positional_count(iterable) != 0) return false;
+  Text method = call_method_name(facts->source, iterable);
+  if (text_is(method, "items")) {
+    if (ts_node_named_child_count(target) != 2 || node_is(target, K_IDENTIFIER)) return false;
+    target = ts_node_named_child(target, 1);
+  } else if (!text_is(method, "values")) {
+    return false;
+  }
+  if (!node_is(target, K_IDENTIFIER) || !text_eq(node_text(facts->source, target), name)) return false;
+  return roles__batch_value(facts, call_receiver(iterable), assign->function, depth + 1);
+}
+
 /* The name `name` read at byte `at` of `function`: what its definition
  * binds, or what the parameter or attribute is. A module is never one. */
 static bool roles__tensor_name(const Facts *facts, Text name, int32_t function, uint32_t at, int depth) {
@@ -798,7 +815,9 @@ static bool roles__tensor_name(const Facts *facts, Text name, int32_t function, 
  * question aside. */
 static bool roles__tensor_evidence(const Facts *facts, Text name, int32_t function, uint32_t at, int depth) {
   const Assign *assign = roles__definition(facts, name, function, at);
-  if (assign && node_is(assign->statement, K_FOR_STATEMENT)) return roles__loop_batch_part(facts, assign, name) == 2;
+  if (assign && node_is(assign->statement, K_FOR_STATEMENT)) {
+    return roles__loop_batch_part(facts, assign, name) == 2 || roles__batch_value_bound(facts, assign, name, depth);
+  }
   if (assign && assign->unpacked) { /* `x, y = batch`, `values, indices = torch.max(t, 1)` */
     uint32_t from = ts_node_start_byte(assign->statement);
     return roles__batch(facts, assign->value, assign->function, from, depth + 1) ||

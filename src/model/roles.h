@@ -94,7 +94,8 @@ bool roles_loss_function(Text callee);
  * `.generate()`, a loss of torch's (`criterion(out, y)` with `criterion =
  * nn.CrossEntropyLoss()`), an element of a loader's batch (`for x, y in loader`,
  * `for x, y in dataloaders[phase]`, `x, y = batch`, `batch["image"]`, the
- * `batch` of a Lightning step or one handed to a helper), an index of a
+ * `batch` of a Lightning step or one handed to a helper, a value of
+ * `batch.items()`), an index of a
  * tensor, arithmetic on one, a same-file helper whose every return is
  * one, a parameter annotated `torch.Tensor` or that every call of its
  * function (all in this file) passes one, or `self.x` that __init__
