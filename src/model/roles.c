@@ -913,7 +913,43 @@ static bool roles__tensor(const Facts *facts, TSNode value, int32_t function, in
   }
 }
 
+/* Whether `text` reads `name.ATTRIBUTE` for an attribute of `attributes`,
+ * with `name` a whole word (not the tail of a longer name). */
+static bool roles__reads_attribute(Text text, Text name, const char *const *attributes) {
+  for (uint32_t at = 0; at + name.length + 2 <= text.length; at++) {
+    if (text.ptr[at] != name.ptr[0] || memcmp(text.ptr + at, name.ptr, name.length) != 0) continue;
+    char before = at ? text.ptr[at - 1] : ' ';
+    if (before == '_' || before == '.' || (before >= '0' && before <= '9') || ((before | 0x20) >= 'a' && (before | 0x20) <= 'z')) {
+      continue;
+    }
+    uint32_t start = at + name.length + 1, end = start;
+    if (text.ptr[at + name.length] != '.') continue;
+    while (end < text.length && (text.ptr[end] == '_' || ((text.ptr[end] | 0x20) >= 'a' && (text.ptr[end] | 0x20) <= 'z'))) end++;
+    if (text_in((Text){text.ptr + start, end - start}, attributes)) return true;
+  }
+  return false;
+}
+
+/* A name that its function (the module, at the top level) uses as a
+ * tensor: `x.view(...)`, `x.shape`, `x.unsqueeze(0)`, `x.numpy()`: what
+ * no module, batch object (a BatchEncoding, a graph) or dict has. A
+ * module shown by evidence is not one. */
+static bool roles__used_as_tensor(const Facts *facts, TSNode expression, int32_t function) {
+  static const char *const TENSOR_ONLY[] = {"view", "view_as", "unsqueeze", "permute", "numel", "dim", "shape",
+                                            "backward", "numpy", "masked_fill", "new_zeros", "new_ones", NULL};
+  if (!node_is(expression, K_IDENTIFIER) && !node_is(expression, K_ATTRIBUTE)) return false;
+  Text name = node_text(facts->source, expression);
+  if (text_is(name, "self") || name.length == 0) return false;
+  Text scope = node_text(facts->source, function >= 0 ? facts->functions.contents[function].node : facts->root);
+  if (!roles__reads_attribute(scope, name, TENSOR_ONLY)) return false;
+  return roles__module(facts, name, function, 0) != ROLE_EVIDENCE;
+}
+
 Role roles_tensor(const Facts *facts, TSNode expression, int32_t function) {
   if (!facts->uses_torch) return ROLE_NONE;
-  return roles__tensor(facts, expression, function, 0) ? ROLE_EVIDENCE : ROLE_NONE;
+  expression = node_unparenthesize(expression);
+  if (roles__tensor(facts, expression, function, 0) || roles__used_as_tensor(facts, expression, function)) {
+    return ROLE_EVIDENCE;
+  }
+  return ROLE_NONE;
 }

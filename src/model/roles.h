@@ -99,7 +99,9 @@ bool roles_loss_function(Text callee);
  * tensor, arithmetic on one, a same-file helper whose every return is
  * one, a parameter annotated `torch.Tensor` or that every call of its
  * function (all in this file) passes one, or `self.x` that __init__
- * builds from one or registers as a buffer. ROLE_EVIDENCE or ROLE_NONE
+ * builds from one or registers as a buffer; or a name that its function
+ * uses as a tensor (`x.view(...)`, `x.shape`, `x.unsqueeze(0)`: what no
+ * module or batch object has). ROLE_EVIDENCE or ROLE_NONE
  * (never ROLE_NAME: no name makes a tensor); a module shown by evidence
  * is never one, nor a whole batch (a dict, a BatchEncoding, a graph). */
 Role roles_tensor(const struct Facts *facts, TSNode expression, int32_t function);
