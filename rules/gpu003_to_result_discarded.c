@@ -119,23 +119,46 @@ static bool gpu003__shown_by_notebook(const RuleContext *ctx, TSNode statement) 
   return gpu003__cell_of(source, here) != gpu003__cell_of(source, source_line_of(source, ts_node_start_byte(next)));
 }
 
+/* The top-level statement of the file that holds byte `at` (a binary
+ * search of facts->top_level), or a null node. */
+static TSNode gpu003__top_level_at(const Facts *facts, uint32_t at) {
+  uint32_t low = 0, high = facts->top_level.size;
+  while (low < high) { /* the first whose end lies past `at` */
+    uint32_t middle = low + (high - low) / 2;
+    if (ts_node_end_byte(facts->top_level.contents[middle]) <= at) low = middle + 1;
+    else high = middle;
+  }
+  if (low == facts->top_level.size || ts_node_start_byte(facts->top_level.contents[low]) > at) return (TSNode){0};
+  return facts->top_level.contents[low];
+}
+
 /* The call whose callee's attribute starts at `name` and that stands as
  * an expression statement of its own (its value dropped, not shown as a
- * notebook cell's last value); a null node otherwise. Its ancestors are
- * found in one descent (facts_ancestors), not one per step up. */
+ * notebook cell's last value); a null node otherwise. The path down to
+ * the attribute's name is found from its top-level statement, keeping
+ * the last five nodes: a script of thousands of top-level statements is
+ * not searched from its root at each call. */
 static TSNode gpu003__dropped_call(const RuleContext *ctx, uint32_t name, uint32_t length) {
-  TSNode identifier = ts_node_named_descendant_for_byte_range(ctx->root, name, name + length);
-  if (!node_is(identifier, K_IDENTIFIER) || ts_node_start_byte(identifier) != name) return (TSNode){0};
-  TSNode up[FACTS_ANCESTORS];
-  uint32_t count = facts_ancestors(identifier, up);
-  if (count < 4) return (TSNode){0}; /* attribute, call, statement, its block or module */
-  TSNode attribute = up[0], call = up[1], statement = up[2];
+  TSNode path[5], node = gpu003__top_level_at(ctx->facts, name);
+  uint32_t depth = 0;
+  path[depth++ % 5] = ctx->root;
+  for (uint32_t steps = 0; !ts_node_is_null(node) && ts_node_start_byte(node) <= name && steps < FACTS_MAX_DEPTH; steps++) {
+    path[depth++ % 5] = node;
+    if (ts_node_start_byte(node) == name && node_is(node, K_IDENTIFIER)) break;
+    node = ts_node_first_named_child_for_byte(node, name);
+  }
+  if (depth < 5 || !node_is(path[(depth - 1) % 5], K_IDENTIFIER) || ts_node_start_byte(path[(depth - 1) % 5]) != name ||
+      ts_node_end_byte(path[(depth - 1) % 5]) != name + length) {
+    return (TSNode){0};
+  }
+  TSNode identifier = path[(depth - 1) % 5], attribute = path[(depth - 2) % 5], call = path[(depth - 3) % 5];
+  TSNode statement = path[(depth - 4) % 5], holder = path[(depth - 5) % 5];
   if (!node_is(attribute, K_ATTRIBUTE) || !ts_node_eq(node_field(attribute, F_ATTRIBUTE), identifier) ||
       !node_is(call, K_CALL) || !ts_node_eq(node_field(call, F_FUNCTION), attribute) ||
       !node_is(statement, K_EXPRESSION_STATEMENT) || ts_node_named_child_count(statement) != 1) {
     return (TSNode){0};
   }
-  if (node_is(up[3], K_MODULE) && gpu003__shown_by_notebook(ctx, statement)) return (TSNode){0};
+  if (node_is(holder, K_MODULE) && gpu003__shown_by_notebook(ctx, statement)) return (TSNode){0};
   return call;
 }
 
@@ -202,7 +225,7 @@ static int32_t gpu003__function_at(const Facts *facts, TSNode node) {
 }
 
 /* The call at the dot `at`, when it is a dropped conversion of a tensor. */
-static void gpu003__check_at(RuleContext *ctx, uint32_t at, int move) {
+static void gpu003__check_at(RuleContext *ctx, TensorUses *uses, uint32_t at, int move) {
   TSNode call = gpu003__dropped_call(ctx, at + 1, (uint32_t)strlen(MOVES[move].name));
   if (ts_node_is_null(call)) return;
   if (MOVES[move].needs_argument && call_positional_count(call) == 0 && ts_node_named_child_count(node_field(call, F_ARGUMENTS)) == 0) {
@@ -211,7 +234,7 @@ static void gpu003__check_at(RuleContext *ctx, uint32_t at, int move) {
   TSNode receiver = node_unparenthesize(call_receiver(call));
   if (ts_node_is_null(receiver)) return;
   int32_t function = gpu003__function_at(ctx->facts, call);
-  if (roles_tensor(ctx->facts, receiver, function) != ROLE_EVIDENCE) return;
+  if (roles_tensor(ctx->facts, receiver, function, uses) != ROLE_EVIDENCE) return;
   if (node_expects_error(ctx->source, call)) return; /* under pytest.raises */
   gpu003__report(ctx, call, receiver, MOVES[move].kind);
 }
@@ -219,12 +242,14 @@ static void gpu003__check_at(RuleContext *ctx, uint32_t at, int move) {
 static void gpu003_check(RuleContext *ctx) {
   const Source *source = ctx->source;
   if (!ctx->facts->uses_torch) return;
+  TensorUses uses = {.built = false};
   for (const char *dot = memchr(source->bytes, '.', source->length); dot;
        dot = memchr(dot + 1, '.', source->length - (uint32_t)(dot + 1 - source->bytes))) {
     uint32_t at = (uint32_t)(dot - source->bytes);
     int move = gpu003__move_at(source, at);
-    if (move >= 0 && gpu003__may_start_statement(source, at)) gpu003__check_at(ctx, at, move);
+    if (move >= 0 && gpu003__may_start_statement(source, at)) gpu003__check_at(ctx, &uses, at, move);
   }
+  roles_tensor_uses_delete(&uses);
 }
 
 const Rule GPU003_TO_RESULT_DISCARDED = {

@@ -16,6 +16,7 @@
  * of ROLES_MAX_DEPTH: the questions stay few on any input. */
 #define ROLES_MAX_BRANCHES 8
 
+
 /* -1: the code does not say; else a Role. */
 typedef int RoleOrUnknown;
 #define ROLE_UNKNOWN (-1)
@@ -913,42 +914,79 @@ static bool roles__tensor(const Facts *facts, TSNode value, int32_t function, in
   }
 }
 
-/* Whether `text` reads `name.ATTRIBUTE` for an attribute of `attributes`,
- * with `name` a whole word (not the tail of a longer name). */
-static bool roles__reads_attribute(Text text, Text name, const char *const *attributes) {
-  for (uint32_t at = 0; at + name.length + 2 <= text.length; at++) {
-    if (text.ptr[at] != name.ptr[0] || memcmp(text.ptr + at, name.ptr, name.length) != 0) continue;
-    char before = at ? text.ptr[at - 1] : ' ';
-    if (before == '_' || before == '.' || (before >= '0' && before <= '9') || ((before | 0x20) >= 'a' && (before | 0x20) <= 'z')) {
-      continue;
-    }
-    uint32_t start = at + name.length + 1, end = start;
-    if (text.ptr[at + name.length] != '.') continue;
-    while (end < text.length && (text.ptr[end] == '_' || ((text.ptr[end] | 0x20) >= 'a' && (text.ptr[end] | 0x20) <= 'z'))) end++;
-    if (text_in((Text){text.ptr + start, end - start}, attributes)) return true;
+/* Attributes that only a tensor has, of what a value may be here (no
+ * module, batch object, graph or dict has them; `.size()`, `.is_cuda`,
+ * `.detach()` and `.contiguous()` are left out: a PyG `Data` has them). */
+static const char *const TENSOR_ONLY[] = {"view", "view_as", "unsqueeze", "permute", "numel", "dim", "shape",
+                                          "backward", "numpy", "masked_fill", "new_zeros", "new_ones", NULL};
+
+/* The word after the dot at `at`, when it is one of TENSOR_ONLY. */
+static bool roles__tensor_only_after(const Source *source, uint32_t at) {
+  uint32_t end = at + 1;
+  while (end < source->length && (source->bytes[end] == '_' || ((source->bytes[end] | 0x20) >= 'a' && (source->bytes[end] | 0x20) <= 'z'))) {
+    end++;
   }
-  return false;
+  return end > at + 1 && text_in((Text){source->bytes + at + 1, end - at - 1}, TENSOR_ONLY);
+}
+
+/* The dotted name that ends just before byte `at` (`x`, `self.buf`), or
+ * empty text when an expression does (`f(x).shape`, `a[0].shape`). */
+static Text roles__name_before(const Source *source, uint32_t at) {
+  uint32_t start = at;
+  while (start > 0) {
+    char c = source->bytes[start - 1];
+    if (!(c == '_' || c == '.' || (c >= '0' && c <= '9') || ((c | 0x20) >= 'a' && (c | 0x20) <= 'z'))) break;
+    start--;
+  }
+  if (start == at || source->bytes[start] == '.' || (source->bytes[start] >= '0' && source->bytes[start] <= '9')) {
+    return (Text){"", 0};
+  }
+  return (Text){source->bytes + start, at - start};
+}
+
+/* Fills `uses` from one pass over the file's text: every `NAME.ATTRIBUTE`
+ * with ATTRIBUTE one of TENSOR_ONLY, by name, with its offset. */
+static void roles__find_tensor_uses(const Facts *facts, TensorUses *uses) {
+  const Source *source = facts->source;
+  uses->built = true;
+  for (const char *dot = memchr(source->bytes, '.', source->length); dot;
+       dot = memchr(dot + 1, '.', source->length - (uint32_t)(dot + 1 - source->bytes))) {
+    uint32_t at = (uint32_t)(dot - source->bytes);
+    if (!roles__tensor_only_after(source, at)) continue;
+    Text name = roles__name_before(source, at);
+    if (name.length == 0) continue;
+    uint32_t *first = text_map_at(&uses->first, name);
+    array_push(&uses->uses, ((struct TensorUse){at, *first}));
+    *text_map_at(&uses->first, name) = uses->uses.size;
+  }
+}
+
+void roles_tensor_uses_delete(TensorUses *uses) {
+  text_map_delete(&uses->first);
+  array_delete(&uses->uses);
 }
 
 /* A name that its function (the module, at the top level) uses as a
- * tensor: `x.view(...)`, `x.shape`, `x.unsqueeze(0)`, `x.numpy()`: what
- * no module, batch object (a BatchEncoding, a graph) or dict has. A
+ * tensor: `x.view(...)`, `x.shape`, `x.unsqueeze(0)`, `x.numpy()`. A
  * module shown by evidence is not one. */
-static bool roles__used_as_tensor(const Facts *facts, TSNode expression, int32_t function) {
-  static const char *const TENSOR_ONLY[] = {"view", "view_as", "unsqueeze", "permute", "numel", "dim", "shape",
-                                            "backward", "numpy", "masked_fill", "new_zeros", "new_ones", NULL};
+static bool roles__used_as_tensor(const Facts *facts, TSNode expression, int32_t function, TensorUses *uses) {
   if (!node_is(expression, K_IDENTIFIER) && !node_is(expression, K_ATTRIBUTE)) return false;
   Text name = node_text(facts->source, expression);
   if (text_is(name, "self") || name.length == 0) return false;
-  Text scope = node_text(facts->source, function >= 0 ? facts->functions.contents[function].node : facts->root);
-  if (!roles__reads_attribute(scope, name, TENSOR_ONLY)) return false;
-  return roles__module(facts, name, function, 0) != ROLE_EVIDENCE;
+  if (!uses->built) roles__find_tensor_uses(facts, uses);
+  TSNode scope = function >= 0 ? facts->functions.contents[function].node : facts->root;
+  uint32_t start = ts_node_start_byte(scope), end = ts_node_end_byte(scope);
+  bool used = false;
+  for (uint32_t at = text_map_get(&uses->first, name); at && !used; at = uses->uses.contents[at - 1].next) {
+    used = uses->uses.contents[at - 1].at >= start && uses->uses.contents[at - 1].at < end;
+  }
+  return used && roles__module(facts, name, function, 0) != ROLE_EVIDENCE;
 }
 
-Role roles_tensor(const Facts *facts, TSNode expression, int32_t function) {
+Role roles_tensor(const Facts *facts, TSNode expression, int32_t function, TensorUses *uses) {
   if (!facts->uses_torch) return ROLE_NONE;
   expression = node_unparenthesize(expression);
-  if (roles__tensor(facts, expression, function, 0) || roles__used_as_tensor(facts, expression, function)) {
+  if (roles__tensor(facts, expression, function, 0) || (uses && roles__used_as_tensor(facts, expression, function, uses))) {
     return ROLE_EVIDENCE;
   }
   return ROLE_NONE;

@@ -99,12 +99,25 @@ bool roles_loss_function(Text callee);
  * tensor, arithmetic on one, a same-file helper whose every return is
  * one, a parameter annotated `torch.Tensor` or that every call of its
  * function (all in this file) passes one, or `self.x` that __init__
- * builds from one or registers as a buffer; or a name that its function
- * uses as a tensor (`x.view(...)`, `x.shape`, `x.unsqueeze(0)`: what no
- * module or batch object has). ROLE_EVIDENCE or ROLE_NONE
- * (never ROLE_NAME: no name makes a tensor); a module shown by evidence
- * is never one, nor a whole batch (a dict, a BatchEncoding, a graph). */
-Role roles_tensor(const struct Facts *facts, TSNode expression, int32_t function);
+ * builds from one or registers as a buffer; or, with `uses`, a name that
+ * its function uses as a tensor (`x.view(...)`, `x.shape`,
+ * `x.unsqueeze(0)`: what no module or batch object has). ROLE_EVIDENCE or
+ * ROLE_NONE (never ROLE_NAME: no name makes a tensor); a module shown by
+ * evidence is never one, nor a whole batch (a dict, a BatchEncoding, a
+ * graph). */
+typedef struct TensorUses TensorUses;
+Role roles_tensor(const struct Facts *facts, TSNode expression, int32_t function, TensorUses *uses);
+
+/* The uses of names as tensors in one file (`x.view`, `x.shape`), found
+ * in one pass over its text at the first question that needs them, then
+ * looked up by name: zero-initialise it, keep it while the facts do not
+ * change; roles_tensor_uses_delete frees it. */
+struct TensorUses {
+  bool built;
+  TextMap first; /* name -> 1 + index of its last use */
+  Array(struct TensorUse { uint32_t at; uint32_t next; }) uses; /* next: 1 + index, 0 ends */
+};
+void roles_tensor_uses_delete(TensorUses *uses);
 
 /* Whether `module` (or a module that owns it) is frozen: its forwards
  * build no graph. */
