@@ -224,6 +224,47 @@ static int32_t gpu003__function_at(const Facts *facts, TSNode node) {
   return found;
 }
 
+/* Whether `name` is a module the file imports: `import torch` (at the top
+ * level), `import numpy as np`, `from torch.nn import functional as F`. */
+static bool gpu003__module_name(const RuleContext *ctx, Text name) {
+  if (facts_import(ctx->facts, name)) return true;
+  for (uint32_t i = 0; i < ctx->facts->top_level.size; i++) {
+    TSNode statement = ctx->facts->top_level.contents[i];
+    if (!node_is(statement, K_IMPORT_STATEMENT)) continue;
+    for (uint32_t j = 0; j < ts_node_named_child_count(statement); j++) {
+      Text imported = node_text(ctx->source, ts_node_named_child(statement, j));
+      uint32_t head = 0;
+      while (head < imported.length && imported.ptr[head] != '.') head++;
+      if (text_eq((Text){imported.ptr, head}, name)) return true; /* `import torch.nn` binds `torch` */
+    }
+  }
+  return false;
+}
+
+/* Whether a receiver reads a value that later code can use again: a
+ * name, an attribute, an index of one, or method calls on one
+ * (`x.float()`); not a fresh value (`torch.zeros(1).cuda()`, which warms
+ * up CUDA, or `model(x).cpu()`): nothing of it stays to be used. */
+static bool gpu003__names_a_value(const RuleContext *ctx, TSNode receiver) {
+  bool called = false;
+  for (int steps = 0; steps < 64; steps++) {
+    receiver = node_unparenthesize(receiver);
+    if (node_is(receiver, K_SUBSCRIPT)) {
+      receiver = node_field(receiver, F_VALUE);
+    } else if (node_is(receiver, K_CALL) && node_is(node_field(receiver, F_FUNCTION), K_ATTRIBUTE)) {
+      receiver = call_receiver(receiver);
+      called = true;
+    } else if (node_is(receiver, K_ATTRIBUTE) && called) {
+      receiver = node_field(receiver, F_OBJECT); /* `torch.nn.functional.pad(x).cuda()`: its module */
+    } else if (node_is(receiver, K_IDENTIFIER)) {
+      return !called || !gpu003__module_name(ctx, node_text(ctx->source, receiver)); /* not `torch.zeros(1)` */
+    } else {
+      return node_is(receiver, K_ATTRIBUTE);
+    }
+  }
+  return false;
+}
+
 /* The call at the dot `at`, when it is a dropped conversion of a tensor. */
 static void gpu003__check_at(RuleContext *ctx, TensorUses *uses, uint32_t at, int move) {
   TSNode call = gpu003__dropped_call(ctx, at + 1, (uint32_t)strlen(MOVES[move].name));
@@ -232,7 +273,7 @@ static void gpu003__check_at(RuleContext *ctx, TensorUses *uses, uint32_t at, in
     return; /* `t.type()` returns a string; `t.to()` converts nothing */
   }
   TSNode receiver = node_unparenthesize(call_receiver(call));
-  if (ts_node_is_null(receiver)) return;
+  if (ts_node_is_null(receiver) || !gpu003__names_a_value(ctx, receiver)) return;
   int32_t function = gpu003__function_at(ctx->facts, call);
   if (roles_tensor(ctx->facts, receiver, function, uses) != ROLE_EVIDENCE) return;
   if (node_expects_error(ctx->source, call)) return; /* under pytest.raises */
