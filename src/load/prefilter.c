@@ -32,6 +32,7 @@ static const struct {
     {"GPU102", TRIGGER_TORCH | TRIGGER_BACKWARD}, /* forwards need facts_is_module */
     {"GPU103", TRIGGER_TORCH | TRIGGER_BACKWARD}, /* forwards need facts_is_module */
     {"GPU201", TRIGGER_EMPTY_CACHE},
+    {"GPU301", TRIGGER_SYNC | TRIGGER_BACKWARD}, /* a wait in a training loop */
     {"GPU302", TRIGGER_SYNC}, /* a torch factory (the move is `.to(`/`.cuda(`) */
     {"GPU401", TRIGGER_CLIP}, /* a clip after a scaled backward */
 };
@@ -74,9 +75,10 @@ static void prefilter__init(void) {
   prefilter__add("clip_grad_norm", TRIGGER_CLIP);
   prefilter__add("clip_grad_value_", TRIGGER_CLIP);
   prefilter__add("clip_grads_with_norm_", TRIGGER_CLIP);
-  static const char *const FACTORIES[] = {"zeros", "ones", "full", "empty", "eye", "arange", "linspace", "logspace",
-                                          "rand", "randn", "randint", "randperm", "Tensor", "FloatTensor", NULL};
-  for (const char *const *factory = FACTORIES; *factory; factory++) prefilter__add(*factory, TRIGGER_SYNC);
+  static const char *const SYNC_WORDS[] = {"zeros", "ones", "full", "empty", "eye", "arange", "linspace",
+                                           "logspace", "rand", "randn", "randint", "randperm", "Tensor",
+                                           "FloatTensor", "item", "cpu", "tolist", "numpy", "synchronize", NULL};
+  for (const char *const *word = SYNC_WORDS; *word; word++) prefilter__add(*word, TRIGGER_SYNC);
   uint32_t count = 0;
   const char *const *modules = facts_torch_modules(&count);
   for (uint32_t i = 0; i < count; i++) prefilter__add(modules[i], TRIGGER_TORCH);
