@@ -1,43 +1,37 @@
 /* GPU302 cpu-tensor-moved-per-step
  *
  *   for x, y in loader:
- *       h0 = torch.zeros(2, x.size(0), 512).to(device)     <- reported
  *       noise = torch.randn(256, 2048).cuda()              <- reported
- *       out, _ = model(x, h0)
+ *       h0 = torch.zeros(2, x.size(0), 512).to(device)     (not reported)
+ *       out, _ = model(x + noise, h0)
  *
  * Inside a loop that runs per step (it iterates data, or runs a forward,
- * backward or optimizer step), a tensor whose content needs no host data
- * is built by a torch factory without `device=` (`torch.zeros`, `ones`,
- * `full`, `empty`, `eye`, `arange`, `linspace`, `logspace`, `rand`,
- * `randn`, `randint`, `randperm`, `torch.Tensor(n, m)`,
- * `torch.FloatTensor(n)`) and moved to the device: in the same expression
- * (`.to(device)`, `.cuda()`), or by the next statement (`h = h.to(device)`).
- * The finding points at the factory call. Not reported: a factory with
- * `device=`, `.to(dtype)` only, `torch.tensor(data)` and
- * `torch.from_numpy(a)` (they carry host data), `torch.Tensor([..])`,
- * `*_like` factories (they follow their argument's device), factories
- * outside per-step loops. */
+ * backward or optimizer step), a random tensor is drawn on the host by a
+ * torch factory without `device=` (`torch.rand`, `randn`, `randint`,
+ * `randperm`) and moved to the device: in the same expression
+ * (`.to(device)`, `.cuda()`), or by the next statement (`z = z.to(device)`).
+ * The finding points at the factory call.
+ *
+ * Constant factories (`torch.zeros`, `ones`, `full`, `empty`, `eye`,
+ * `arange`, `linspace`, `torch.Tensor(n, m)`, ...) moved the same way are
+ * recognised but not reported: on an H100 they cost no measurable time
+ * (the host fills small tensors faster than the GPU runs a step); only the
+ * host's random generator was measurably slower. Not reported either: a
+ * factory with `device=`, `.to(dtype)` only, `torch.tensor(data)` and
+ * `torch.from_numpy(a)` (they carry host data), `*_like` factories (they
+ * follow their argument's device), factories outside per-step loops. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "rule.h"
 
-/* The findings' details (`--output-format full`); the page has the rest.
- * A random factory draws its numbers with the host's generator: that is
- * what the measurement found costly. */
-#define GPU302_DETAIL_RANDOM                                                                                      \
+/* The finding's detail (`--output-format full`); the page has the rest. */
+#define GPU302_DETAIL                                                                                      \
   "The host's generator draws every number, then .to(device)/.cuda() copies the tensor from pageable memory, "  \
   "which makes the host wait for the copy; with device= the GPU draws them in one kernel and the host runs "     \
   "ahead. Measured on an H100 (PyTorch 2.11): a 4x2048 MLP, batch 256, drawing torch.randn(256, 2048) noise "  \
   "on the host each step took 4.7 to 5.5 ms per step against 1.5 to 1.8 ms with device= (2.7x to 3.7x in two " \
   "runs)."
-
-#define GPU302_DETAIL_CONSTANT                                                                                    \
-  "The tensor is allocated and filled in host memory, then copied from pageable memory every step, where "      \
-  "device= would fill it on the GPU. Measured on an H100 (PyTorch 2.11): for small constant tensors this cost " \
-  "no time (a GRU's torch.zeros(2, 64, 512) state: 5.2 to 6.0 ms per step against 5.7 to 7.0 with device=; a " \
-  "torch.ones(64, 512) mask in front of a 3x512 MLP: 1.73 against 1.92 ms); only large random tensors were "    \
-  "measurably slower (see `gpulint rule GPU302`). The fix is still the simpler code."
 
 #define GPU302_WORK (REACH(EV_FORWARD) | REACH(EV_BACKWARD) | REACH(EV_STEP))
 
@@ -170,13 +164,12 @@ static TSNode gpu302__moved_factory(const RuleContext *ctx, TSNode move, bool *d
 
 /* ---- Fix -------------------------------------------------------------------------------- */
 
-/* Fix: `torch.zeros(n, m).to(device)` -> `torch.zeros(n, m, device=device)`,
+/* Fix: `torch.randn(n, m).to(device)` -> `torch.randn(n, m, device=device)`,
  * `.cuda()` -> `device="cuda"`. Only for the move in the same expression
  * with one device argument and nothing else (no dtype, no non_blocking,
- * no `.cuda(i)`). Safe for deterministic factories: the same values on
- * the same device; unsafe for random ones: the GPU's generator draws
- * other numbers than the host's for the same seed. */
-static void gpu302__fix(const RuleContext *ctx, GlFinding *finding, TSNode factory, TSNode move, bool random) {
+ * no `.cuda(i)`). Unsafe: the GPU's generator draws other numbers than
+ * the host's for the same seed. */
+static void gpu302__fix(const RuleContext *ctx, GlFinding *finding, TSNode factory, TSNode move) {
   if (!finding) return;
   TSNode move_arguments = node_field(move, F_ARGUMENTS), arguments = node_field(factory, F_ARGUMENTS);
   if (ts_node_is_null(arguments) || ts_node_is_null(move_arguments)) return;
@@ -194,7 +187,7 @@ static void gpu302__fix(const RuleContext *ctx, GlFinding *finding, TSNode facto
   }
   bool empty = ts_node_named_child_count(arguments) == 0;
   char *content = gl_format("%sdevice=%.*s)", empty ? "" : ", ", (int)device.length, device.ptr);
-  GlFix *fix = fix_new(finding, random ? GL_FIX_UNSAFE : GL_FIX_SAFE, "Build it with `device=%.*s`",
+  GlFix *fix = fix_new(finding, GL_FIX_UNSAFE, "Draw it with `device=%.*s`",
                        (int)device.length, device.ptr);
   uint32_t close = ts_node_end_byte(arguments) - 1;
   fix_replace(fix, ctx->source, close, ts_node_end_byte(move), content);
@@ -208,17 +201,17 @@ static void gpu302__visit_move(RuleContext *ctx, TSNode move) {
   if (!gpu302__is_move(ctx, move)) return;
   bool direct = false, random = false;
   TSNode factory = gpu302__moved_factory(ctx, move, &direct, &random);
-  if (ts_node_is_null(factory)) return;
+  if (ts_node_is_null(factory) || !random) return; /* constant factories measured no cost */
   int32_t function = facts_function_at(ctx->facts, factory);
   if (!gpu302__in_step_loop(ctx, factory, function)) return;
   Text callee = call_function_text(ctx->source, factory);
   Shown name;
   rule_shown(callee.ptr, callee.length, 24, &name);
-  GlFinding *finding = rule_report_on(ctx, factory, GL_EFFECT_SLOWDOWN, (Basis){.detail = random ? GPU302_DETAIL_RANDOM : GPU302_DETAIL_CONSTANT},
-                                      "`%s()` builds a tensor on the host every iteration, then copies it to "
+  GlFinding *finding = rule_report_on(ctx, factory, GL_EFFECT_SLOWDOWN, (Basis){.detail = GPU302_DETAIL},
+                                      "`%s()` draws a tensor on the host every iteration, then copies it to "
                                       "the device; pass `device=` instead",
                                       name.text);
-  if (direct) gpu302__fix(ctx, finding, factory, move, random);
+  if (direct) gpu302__fix(ctx, finding, factory, move);
 }
 
 /* The call a method name at `at` belongs to (`x.to(` with `at` on `to`). */
@@ -251,9 +244,9 @@ const Rule GPU302_CPU_TENSOR_MOVED_PER_STEP = {
         {
             .code = "GPU302",
             .name = "cpu-tensor-moved-per-step",
-            .summary = "A tensor is built on the host by a torch factory every iteration, then copied to the "
-                       "device: pass device= to build it there.",
-            .fix_hint = "Build it on the device: torch.zeros(n, m, device=device).",
+            .summary = "A random tensor is drawn on the host every iteration, then copied to the device: pass "
+                       "device= to draw it there.",
+            .fix_hint = "Draw it on the device: torch.randn(n, m, device=device).",
             .effect = GL_EFFECT_SLOWDOWN,
             .severity = GL_SEVERITY_WARNING,
             .default_enabled = true,

@@ -12,12 +12,13 @@ for epoch in range(10):
     for x, y in loader:
         x, y = x.to(device), y.to(device)
         h0 = torch.zeros(2, x.size(0), 256).to(device)
-        ones = torch.ones(x.size(0)).cuda()
-        steps = torch.arange(x.size(1)).to(device=device)
         noise = torch.randn(x.shape).to(device)
-        half = torch.zeros(x.size(0)).to(device, torch.float16)
-        pinned = torch.zeros(x.size(0)).cuda(non_blocking=True)
-        loss = F.mse_loss(model(x + noise, h0, steps), y) * ones.mean() + half.sum() + pinned.sum()
+        keep = torch.rand(x.size(0), 1).cuda()
+        steps = torch.randint(0, 1000, (x.size(0),)).to(device=device)
+        order = torch.randperm(x.size(0)).to(device, torch.long)
+        jitter = torch.randn(x.size(0)).cuda(non_blocking=True)
+        x = (x + noise)[order] * (keep > 0.1) + jitter[:, None]
+        loss = F.mse_loss(model(x, h0, steps), y)
         optimizer.zero_grad()
         loss.backward()
         optimizer.step()

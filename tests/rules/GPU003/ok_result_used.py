@@ -9,7 +9,7 @@ def move(t, device):
 def train(model, optimizer, loader, device):
     for x, y in loader:
         x = x.to(device)
-        y, w = y.to(device), torch.ones(len(y)).to(device)  # expect: GPU302
+        y, w = y.to(device), torch.ones(len(y)).to(device)
         optimizer.zero_grad()
         loss = (F.cross_entropy(model(x), y, reduction="none") * w).mean()
         print(x.to("cpu").shape, move(y, "cpu").dtype)

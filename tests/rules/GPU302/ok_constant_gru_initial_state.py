@@ -11,7 +11,7 @@ optimizer = torch.optim.Adam(list(rnn.parameters()) + list(head.parameters()), l
 for epoch in range(20):
     for x, y in train_loader:
         x, y = x.to(device), y.to(device)
-        h0 = torch.zeros(2, x.size(0), 256).to(device)  # expect: GPU302
+        h0 = torch.zeros(2, x.size(0), 256).to(device)
         out, _ = rnn(x, h0)
         loss = nn.functional.cross_entropy(head(out[:, -1]), y)
         optimizer.zero_grad()

@@ -14,8 +14,8 @@ for epoch in range(100):
         za = F.normalize(encoder(view_a.to(device)), dim=1)
         zb = F.normalize(encoder(view_b.to(device)), dim=1)
         logits = za @ zb.t() / temperature
-        targets = torch.arange(za.size(0)).to(device)  # expect: GPU302
-        off_diagonal = 1 - torch.eye(za.size(0)).to(device)  # expect: GPU302
+        targets = torch.arange(za.size(0)).to(device)
+        off_diagonal = 1 - torch.eye(za.size(0)).to(device)
         loss = F.cross_entropy(logits, targets) + 0.01 * (logits * off_diagonal).pow(2).mean()
         optimizer.zero_grad()
         loss.backward()

@@ -20,8 +20,8 @@ def train(model, batches, device, epochs=10):
     for epoch in range(epochs):
         for x, y in batches:
             x, y = x.to(device), y.to(device)
-            h = torch.zeros(model.layers, x.size(0), model.hidden).to(device)  # expect: GPU302
-            c = torch.zeros(model.layers, x.size(0), model.hidden).to(device)  # expect: GPU302
+            h = torch.zeros(model.layers, x.size(0), model.hidden).to(device)
+            c = torch.zeros(model.layers, x.size(0), model.hidden).to(device)
             logits, _ = model(x, (h, c))
             loss = nn.functional.cross_entropy(logits.transpose(1, 2), y)
             optimizer.zero_grad()

@@ -13,7 +13,7 @@ for epoch in range(5):
     for images, labels in train_loader:
         images = images.view(-1, 784).to(device)
         labels = labels.to(device)
-        smooth = torch.full((images.size(0), 10), 0.01)  # expect: GPU302
+        smooth = torch.full((images.size(0), 10), 0.01)
         smooth = smooth.to(device)
         smooth.scatter_(1, labels.unsqueeze(1), 0.91)
         loss = -(smooth * model(images).log_softmax(1)).sum(1).mean()

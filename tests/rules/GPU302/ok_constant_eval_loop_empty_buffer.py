@@ -10,7 +10,7 @@ def predict_all(model, device):
     with torch.no_grad():
         for batch in test_loader:
             inputs = batch["pixels"].to(device)
-            scores = torch.empty(inputs.size(0), 1000).to(device)  # expect: GPU302
+            scores = torch.empty(inputs.size(0), 1000).to(device)
             torch.softmax(model(inputs), dim=1, out=scores)
             predictions.append(scores.argmax(1).cpu())
     return torch.cat(predictions)

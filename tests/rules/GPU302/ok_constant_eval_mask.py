@@ -10,7 +10,7 @@ def evaluate(model, device):
     correct = total = 0
     for images, targets in val_loader:
         images, targets = images.to(device), targets.to(device)
-        mask = torch.ones(images.shape[0], images.shape[2], images.shape[3]).to(device)  # expect: GPU302
+        mask = torch.ones(images.shape[0], images.shape[2], images.shape[3]).to(device)
         logits = model(images)
         pred = logits.argmax(1)
         correct += ((pred == targets) * mask).sum()

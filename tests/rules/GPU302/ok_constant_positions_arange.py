@@ -8,7 +8,7 @@ def train(model, optimizer, device, steps):
     model.train()
     for step, tokens in zip(range(steps), batches()):
         tokens = tokens.to(device)
-        positions = torch.arange(tokens.size(1)).to(device)  # expect: GPU302
+        positions = torch.arange(tokens.size(1)).to(device)
         logits = model(tokens[:, :-1], positions[:-1])
         loss = torch.nn.functional.cross_entropy(logits.flatten(0, 1), tokens[:, 1:].flatten())
         optimizer.zero_grad()

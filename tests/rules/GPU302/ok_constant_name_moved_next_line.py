@@ -14,7 +14,7 @@ class Trainer:
         for epoch in range(epochs):
             for images, _ in self.loader:
                 images = images.to(self.device)
-                labels = torch.ones(images.size(0), 1)  # expect: GPU302
+                labels = torch.ones(images.size(0), 1)
                 labels = labels.to(self.device)
                 loss = self.criterion(self.model(images), labels)
                 self.optimizer.zero_grad()

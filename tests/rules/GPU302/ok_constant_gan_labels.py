@@ -14,8 +14,8 @@ for epoch in range(25):
     for i, (real, _) in enumerate(dataloader):
         real = real.to(device)
         b = real.size(0)
-        real_label = torch.full((b,), 1.0).to(device)  # expect: GPU302
-        fake_label = torch.zeros(b).cuda()  # expect: GPU302
+        real_label = torch.full((b,), 1.0).to(device)
+        fake_label = torch.zeros(b).cuda()
         z = torch.randn(b, 100, 1, 1, device=device)
         fake = netG(z)
         optD.zero_grad()
