@@ -1449,7 +1449,10 @@ def help_version_and_usage_errors(t):
 # ---- pre-commit ---------------------------------------------------------------------------------
 
 def git(*args, cwd):
-    subprocess.run(["git", *args], cwd=cwd, check=True, capture_output=True)
+    done = subprocess.run(["git", *args], cwd=cwd, capture_output=True, text=True)
+    if done.returncode != 0:
+        sys.stderr.write(f"git {' '.join(args)}: exit {done.returncode}: {done.stderr.strip()}\n")
+        done.check_returncode()
 
 
 @case
@@ -1457,8 +1460,10 @@ def pre_commit_hook(t):
     if not shutil.which("pre-commit") or not shutil.which("git"):
         print("skipped: pre-commit or git is not installed (Debian: apt-get install pre-commit git)")
         return SKIP
+    empty_config = t.path("empty.gitconfig")  # a file of ours, not the machine's /dev/null
+    open(empty_config, "w").close()
     identity = {"GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@example.com", "GIT_COMMITTER_NAME": "t",
-                "GIT_COMMITTER_EMAIL": "t@example.com", "GIT_CONFIG_GLOBAL": os.devnull,
+                "GIT_COMMITTER_EMAIL": "t@example.com", "GIT_CONFIG_GLOBAL": empty_config,
                 "GIT_CONFIG_NOSYSTEM": "1"}
     os.environ.update(identity)
     t.env.update(identity)

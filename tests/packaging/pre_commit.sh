@@ -12,7 +12,8 @@ source=$PWD
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 export GIT_AUTHOR_NAME=t GIT_AUTHOR_EMAIL=t@example.com GIT_COMMITTER_NAME=t GIT_COMMITTER_EMAIL=t@example.com
-export GIT_CONFIG_GLOBAL=/dev/null GIT_CONFIG_NOSYSTEM=1
+: >"$work/empty.gitconfig" # a file of ours, not the machine's /dev/null
+export GIT_CONFIG_GLOBAL=$work/empty.gitconfig GIT_CONFIG_NOSYSTEM=1
 export PRE_COMMIT_HOME=$work/pre-commit-home VIRTUALENV_SYSTEM_SITE_PACKAGES=true PIP_NO_BUILD_ISOLATION=0 PIP_NO_INDEX=1
 if command -v gpulint >/dev/null; then
   PATH=$(printf '%s' "$PATH" | tr ':' '\n' | grep -vx "$(dirname "$(command -v gpulint)")" | paste -sd:)
