@@ -12,6 +12,7 @@ case is skipped (exit 77) and says why.
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -583,11 +584,16 @@ def main(argv):
     if python is None and argv[1] not in RECORDED_CASES:
         print("skipped: no Python here imports torch (Debian: apt-get install python3-torch)")
         return 77
+    # Every folder a case makes goes under one root: removed when the case
+    # passes, kept (and named) when it fails.
+    root = tempfile.mkdtemp(prefix="gpulint-probe-test-")
+    tempfile.tempdir = root
     try:
         CASES[argv[1]](python)
     except Failure as failure:
-        print("FAIL %s: %s" % (argv[1], failure))
+        print("FAIL %s: %s (its files are in %s)" % (argv[1], failure, root))
         return 1
+    shutil.rmtree(root, ignore_errors=True)
     print("ok %s (%s)" % (argv[1], python))
     return 0
 
