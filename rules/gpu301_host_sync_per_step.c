@@ -138,16 +138,6 @@ static void gpu301__visit(RuleContext *ctx, const bool *training, TSNode call) {
                  kind);
 }
 
-/* The call whose method name starts at `at` (`x.item(` with `at` on `item`). */
-static TSNode gpu301__call_at(const RuleContext *ctx, uint32_t at, uint32_t length) {
-  TSNode name = ts_node_descendant_for_byte_range(ctx->root, at, at + length);
-  if (!node_is(name, K_IDENTIFIER)) return (TSNode){0};
-  TSNode attribute = ts_node_parent(name);
-  if (!node_is(attribute, K_ATTRIBUTE)) return (TSNode){0};
-  TSNode call = ts_node_parent(attribute);
-  return node_is(call, K_CALL) && ts_node_eq(node_field(call, F_FUNCTION), attribute) ? call : (TSNode){0};
-}
-
 /* The length of the sync method named at `at` (after a '.'), or 0. */
 static uint32_t gpu301__method_at(const Source *source, uint32_t at) {
   static const char *const METHODS[] = {"item(", "cpu(", "tolist(", "numpy(", "synchronize(", NULL};
@@ -166,7 +156,7 @@ static void gpu301_check(RuleContext *ctx) {
     if (source->bytes[at] != '.') continue;
     uint32_t length = gpu301__method_at(source, at + 1);
     if (!length) continue;
-    TSNode call = gpu301__call_at(ctx, at + 1, length);
+    TSNode call = call_of_method_name_at(ctx->root, at + 1, length);
     if (!ts_node_is_null(call)) gpu301__visit(ctx, training, call);
   }
   free(training);

@@ -214,16 +214,6 @@ static void gpu302__visit_move(RuleContext *ctx, TSNode move) {
   if (direct) gpu302__fix(ctx, finding, factory, move);
 }
 
-/* The call a method name at `at` belongs to (`x.to(` with `at` on `to`). */
-static TSNode gpu302__call_at(const RuleContext *ctx, uint32_t at, uint32_t length) {
-  TSNode name = ts_node_descendant_for_byte_range(ctx->root, at, at + length);
-  if (!node_is(name, K_IDENTIFIER)) return (TSNode){0};
-  TSNode attribute = ts_node_parent(name);
-  if (!node_is(attribute, K_ATTRIBUTE)) return (TSNode){0};
-  TSNode call = ts_node_parent(attribute);
-  return node_is(call, K_CALL) && ts_node_eq(node_field(call, F_FUNCTION), attribute) ? call : (TSNode){0};
-}
-
 /* Visits every `.to(` and `.cuda(` of the file, found in its text. */
 static void gpu302_check(RuleContext *ctx) {
   const Source *source = ctx->source;
@@ -234,7 +224,7 @@ static void gpu302_check(RuleContext *ctx) {
     if (memcmp(source->bytes + at + 1, "to(", 3) == 0) length = 2;
     else if (at + 6 < source->length && memcmp(source->bytes + at + 1, "cuda(", 5) == 0) length = 4;
     if (!length) continue;
-    TSNode call = gpu302__call_at(ctx, at + 1, length);
+    TSNode call = call_of_method_name_at(ctx->root, at + 1, length);
     if (!ts_node_is_null(call)) gpu302__visit_move(ctx, call);
   }
 }

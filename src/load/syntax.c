@@ -344,6 +344,15 @@ TSNode call_receiver(TSNode call) {
   return node_field(function, F_OBJECT);
 }
 
+TSNode call_of_method_name_at(TSNode root, uint32_t at, uint32_t length) {
+  TSNode name = ts_node_descendant_for_byte_range(root, at, at + length);
+  if (!node_is(name, K_IDENTIFIER)) return (TSNode){0};
+  TSNode attribute = ts_node_parent(name);
+  if (!node_is(attribute, K_ATTRIBUTE)) return (TSNode){0};
+  TSNode call = ts_node_parent(attribute);
+  return node_is(call, K_CALL) && ts_node_eq(node_field(call, F_FUNCTION), attribute) ? call : (TSNode){0};
+}
+
 static bool syntax__is_positional(TSNode argument) {
   Kind kind = node_kind(argument);
   return ts_node_is_named(argument) && kind != K_KEYWORD_ARGUMENT && kind != K_COMMENT &&
