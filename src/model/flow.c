@@ -131,14 +131,17 @@ static const char *const STRIPPING_METHODS[] = {
     "item", "tolist", "numpy", "detach", "detach_", "argmax", "argmin", "size", "dim", "numel",
     "long", "int", "bool", "eq", "ne", "gt", "ge", "lt", "le", "isnan", "isinf", "isfinite",
     "nonzero", "count_nonzero", "all", "any", "backward", "data_ptr", "element_size", "nelement",
-    "is_contiguous", "equal", "get_device", "stride", "storage", "zero_", "argsort", NULL};
+    "is_contiguous", "equal", "get_device", "stride", "storage", "zero_", "argsort", "name",
+    "register_hook", "register_prehook", NULL};
 
 /* Methods returning (values, indices): element 1 holds no graph. */
 static const char *const VALUES_INDICES[] = {"max", "min", "topk", "sort", "kthvalue", "mode", "median", NULL};
 
-/* Attributes whose value holds no graph. */
+/* Attributes whose value holds no graph. (`grad_fn` and `next_functions`
+ * are the graph itself: they carry what their object carries; a node's
+ * `name()` and a hook's handle do not.) */
 static const char *const STRIPPING_ATTRIBUTES[] = {
-    "data", "grad", "shape", "device", "dtype", "requires_grad", "is_cuda", "ndim", "grad_fn", "is_leaf", NULL};
+    "data", "grad", "shape", "device", "dtype", "requires_grad", "is_cuda", "ndim", "is_leaf", NULL};
 
 /* Builtins and library calls whose result holds no graph. */
 static const char *const CLEAN_FUNCTIONS[] = {
