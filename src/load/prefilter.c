@@ -31,6 +31,7 @@ static const struct {
     {"GPU101", TRIGGER_TORCH | TRIGGER_BACKWARD}, /* flow_carries is false without torch */
     {"GPU102", TRIGGER_TORCH | TRIGGER_BACKWARD}, /* forwards need facts_is_module */
     {"GPU103", TRIGGER_TORCH | TRIGGER_BACKWARD}, /* forwards need facts_is_module */
+    {"GPU104", TRIGGER_RETAIN}, /* a backward that keeps its graph */
     {"GPU201", TRIGGER_EMPTY_CACHE},
     {"GPU301", TRIGGER_SYNC | TRIGGER_BACKWARD}, /* a wait in a training loop */
     {"GPU302", TRIGGER_SYNC}, /* a torch factory (the move is `.to(`/`.cuda(`) */
@@ -71,6 +72,7 @@ static void prefilter__init(void) {
   prefilter__add("backward", TRIGGER_BACKWARD);
   prefilter__add("manual_backward", TRIGGER_BACKWARD);
   prefilter__add("empty_cache", TRIGGER_EMPTY_CACHE);
+  prefilter__add("retain_graph", TRIGGER_RETAIN);
   prefilter__add("clip_grad_norm_", TRIGGER_CLIP);
   prefilter__add("clip_grad_norm", TRIGGER_CLIP);
   prefilter__add("clip_grad_value_", TRIGGER_CLIP);

@@ -13,5 +13,5 @@ for x, y in batches(seq_len=35, batch_size=32):
     optimizer.zero_grad()
     out, hidden = lstm(x.cuda(), hidden)  # expect: GPU102
     loss = criterion(decoder(out).view(-1, 10000), y.cuda().view(-1))
-    loss.backward(retain_graph=True)
+    loss.backward(retain_graph=True)  # expect: GPU104
     optimizer.step()

@@ -1,0 +1,161 @@
+/* GPU104 retain-graph-in-loop
+ *
+ *   for x, y in loader:
+ *       loss = criterion(model(x), y)
+ *       optimizer.zero_grad()
+ *       loss.backward(retain_graph=True)      <- reported: nothing uses the graph again
+ *       optimizer.step()
+ *
+ * A backward with `retain_graph=True` (a tensor's `.backward()`,
+ * `torch.autograd.backward`, `torch.autograd.grad`, `accelerator.backward`,
+ * Lightning's `manual_backward`) that is the last backward of a per-step
+ * iteration: no backward after it in the loop body, counting helpers the
+ * body calls. The loop is per step when it iterates data or runs an
+ * optimizer step; a backward in a loopless helper counts for each loop
+ * that calls it, and Lightning's `training_step` is an iteration of its
+ * own. The graph it keeps is used by nothing in the iteration,
+ * so its saved activations stay alive until the next iteration rebinds the
+ * loss, and for good when something keeps the loss (a list, an undetached
+ * recurrent state).
+ *
+ * Not reported: `retain_graph=True` followed by another backward in the
+ * same iteration (several losses over one graph, GAN updates, gradient
+ * penalties), a backward in an inner loop that neither iterates data nor
+ * steps (`for head in heads:` over one shared forward), `retain_graph=`
+ * anything but the literal True. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "rule.h"
+
+/* The finding's detail (`--output-format full`); the page has the rest. */
+#define GPU104_DETAIL                                                                                             \
+  "retain_graph=True keeps the graph's saved activations after the backward; with no later backward in the "    \
+  "iteration nothing needs them, and they stay alive until the loss is rebound in the next iteration (or for "   \
+  "good, if the loss or a recurrent state that depends on it is kept). Measured on an H100 (PyTorch 2.11, "      \
+  "8x1024 MLP, batch 16384): peak memory 1249 MB against 869 MB (1.44x; 1.49x in a second run), 705 MB held "    \
+  "between steps against 193 MB; with every loss also kept in a list (6x1024 MLP), memory grew 48.0 MB per "     \
+  "step against 0.0 with a plain backward."
+
+#define GPU104_STEP_LOOP (REACH(EV_STEP))
+
+/* ---- The backward ------------------------------------------------------------------ */
+
+/* The `retain_graph=True` keyword argument of `call`, or a null node. */
+static TSNode gpu104__retain_keyword(const RuleContext *ctx, TSNode call) {
+  TSNode value = call_keyword(ctx->source, call, "retain_graph");
+  if (ts_node_is_null(value) || !node_is(node_unparenthesize(value), K_TRUE)) return (TSNode){0};
+  return ts_node_parent(value);
+}
+
+/* ---- The iteration -------------------------------------------------------------- */
+
+/* Whether `loop` runs once per training step: it iterates data or reaches
+ * an optimizer step. */
+static bool gpu104__per_step(const Facts *facts, int32_t loop) {
+  return (facts->loops.contents[loop].reaches & GPU104_STEP_LOOP) || facts_loop_iterates_data(facts, loop);
+}
+
+/* Whether a backward other than `backward` can run after it when `scope`
+ * (a loop body, or a step method's body) of `function` runs once,
+ * counting the helpers it calls; not one in the other branch of an `if`
+ * (`if debug: ...retain... else: loss.backward()`). */
+static bool gpu104__later_backward(const Facts *facts, int32_t function, TSNode scope, const Event *backward) {
+  FlatEvents flat = array_new();
+  facts_flatten(facts, function, scope, &flat);
+  const FlatEvent *seen = NULL;
+  bool later = false;
+  for (uint32_t i = 0; i < flat.size && !later; i++) {
+    const FlatEvent *event = array_get(&flat, i);
+    if (event->event == backward) {
+      seen = event;
+    } else if (seen && event->event->kind == EV_BACKWARD) {
+      bool together = event->event->function == seen->event->function;
+      later = !facts_exclusive(together ? seen->event->node : seen->anchor, together ? event->event->node : event->anchor);
+    }
+  }
+  array_delete(&flat);
+  return later;
+}
+
+static bool gpu104__last_in_loop(const Facts *facts, int32_t loop, const Event *backward) {
+  const Loop *iteration = array_get(&facts->loops, loop);
+  return gpu104__per_step(facts, loop) && !gpu104__later_backward(facts, iteration->function, iteration->body, backward);
+}
+
+/* Whether `function` is a step method a framework calls once per batch
+ * (Lightning's `training_step`). */
+static bool gpu104__framework_step(const Facts *facts, int32_t function) {
+  const Function *method = array_get(&facts->functions, function);
+  return method->class_index >= 0 && text_is(method->name, "training_step");
+}
+
+/* Whether `backward` is the last backward of a per-step iteration: in its
+ * own loop; or, in a loopless helper, in some loop of the file that calls
+ * the helper; or in a framework's step method. */
+static bool gpu104__last_in_iteration(const Facts *facts, const Event *backward) {
+  if (backward->loop >= 0) return gpu104__last_in_loop(facts, backward->loop, backward);
+  if (backward->function < 0 || facts->functions.contents[backward->function].has_loop) return false;
+  if (gpu104__framework_step(facts, backward->function)) {
+    TSNode body = node_field(facts->functions.contents[backward->function].node, F_BODY);
+    return !gpu104__later_backward(facts, backward->function, body, backward);
+  }
+  for (uint32_t i = 0; i < facts->events.size; i++) {
+    const Event *call = array_get(&facts->events, i);
+    if (call->kind == EV_CALL && call->callee == backward->function && call->loop >= 0 &&
+        gpu104__last_in_loop(facts, call->loop, backward)) {
+      return true;
+    }
+  }
+  return false;
+}
+
+/* ---- Fix ------------------------------------------------------------------------------ */
+
+/* Fix: drop the keyword argument, with the comma that joins it to its
+ * neighbour. Unsafe: when something does backpropagate through the graph
+ * again (a recurrent state carried undetached into the next iteration),
+ * the next backward raises instead of growing memory; the real fix there
+ * is a `.detach()`. */
+static void gpu104__fix(const RuleContext *ctx, GlFinding *finding, TSNode keyword) {
+  if (!finding) return;
+  TSNode previous = ts_node_prev_named_sibling(keyword), next = ts_node_next_named_sibling(keyword);
+  uint32_t start = ts_node_start_byte(keyword), end = ts_node_end_byte(keyword);
+  if (!ts_node_is_null(previous)) start = ts_node_end_byte(previous);
+  else if (!ts_node_is_null(next)) end = ts_node_start_byte(next);
+  GlFix *fix = fix_new(finding, GL_FIX_UNSAFE, "Remove `retain_graph=True`");
+  fix_replace(fix, ctx->source, start, end, "");
+  fix_finish(finding);
+}
+
+/* ---- Check ------------------------------------------------------------------------------ */
+
+static void gpu104_check(RuleContext *ctx) {
+  const Facts *facts = ctx->facts;
+  for (uint32_t i = 0; i < facts->events.size; i++) {
+    const Event *event = array_get(&facts->events, i);
+    if (event->kind != EV_BACKWARD) continue;
+    TSNode keyword = gpu104__retain_keyword(ctx, event->node);
+    if (ts_node_is_null(keyword) || !gpu104__last_in_iteration(facts, event)) continue;
+    GlFinding *finding = rule_report_on(ctx, event->node, GL_EFFECT_PEAK, (Basis){.detail = GPU104_DETAIL},
+                                        "`retain_graph=True` on the iteration's last backward keeps the graph "
+                                        "and its activations alive into the next step; drop it");
+    gpu104__fix(ctx, finding, keyword);
+  }
+}
+
+const Rule GPU104_RETAIN_GRAPH_IN_LOOP = {
+    .info =
+        {
+            .code = "GPU104",
+            .name = "retain-graph-in-loop",
+            .summary = "backward(retain_graph=True) is the last backward of a training iteration: the graph "
+                       "outlives the step for nothing.",
+            .fix_hint = "Drop retain_graph=True; if a later iteration backpropagates through the graph again, "
+                        "detach the state that carries it instead.",
+            .effect = GL_EFFECT_PEAK,
+            .severity = GL_SEVERITY_WARNING,
+            .default_enabled = true,
+        },
+    .check = gpu104_check,
+};
