@@ -136,12 +136,15 @@ static bool gpu103__test_code(const RuleContext *ctx, int32_t function) {
 }
 
 /* A backward that can run after position `at` on the same pass, while
- * the module is in the mode `eval_switch` set. */
+ * the module is in the mode `eval_switch` set: later in the pass, or the
+ * backward call that holds the forward (`criterion(model(x), y).backward()`
+ * starts before the forward it runs after). */
 static bool gpu103__backward_after(const Source *source, const FlatEvents *events, uint32_t at, TSNode eval_switch) {
   const FlatEvent *forward = array_get(events, at);
-  for (uint32_t i = at + 1; i < events->size; i++) {
+  for (uint32_t i = 0; i < events->size; i++) {
     const FlatEvent *later = array_get(events, i);
     if (later->event->kind != EV_BACKWARD || facts_exclusive(later->anchor, forward->anchor)) continue;
+    if (i < at && !node_contains(later->event->node, forward->event->node)) continue;
     if (!gpu103__opposite_branches(source, eval_switch, later->anchor)) return true;
   }
   return false;

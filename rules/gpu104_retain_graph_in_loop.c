@@ -138,8 +138,8 @@ static void gpu104_check(RuleContext *ctx) {
     TSNode keyword = gpu104__retain_keyword(ctx, event->node);
     if (ts_node_is_null(keyword) || !gpu104__last_in_iteration(facts, event)) continue;
     GlFinding *finding = rule_report_on(ctx, event->node, GL_EFFECT_PEAK, (Basis){.detail = GPU104_DETAIL},
-                                        "`retain_graph=True` on the iteration's last backward keeps the graph "
-                                        "and its activations alive into the next step; drop it");
+                                        "`retain_graph=True` on the iteration's last backward keeps its graph "
+                                        "alive into the next step");
     gpu104__fix(ctx, finding, keyword);
   }
 }

@@ -28,6 +28,7 @@ static const struct {
     {"GPU001", TRIGGER_BACKWARD}, /* needs a backward and a step */
     {"GPU002", TRIGGER_BACKWARD}, /* a clear between backward and step */
     {"GPU003", TRIGGER_TORCH | TRIGGER_BACKWARD | TRIGGER_MOVE}, /* a tensor needs uses_torch (`.to(` is no word) */
+    {"GPU004", TRIGGER_BACKWARD}, /* a training loop; the switch may be in another file */
     {"GPU101", TRIGGER_TORCH | TRIGGER_BACKWARD}, /* flow_carries is false without torch */
     {"GPU102", TRIGGER_TORCH | TRIGGER_BACKWARD}, /* forwards need facts_is_module */
     {"GPU103", TRIGGER_TORCH | TRIGGER_BACKWARD}, /* forwards need facts_is_module */
@@ -36,6 +37,7 @@ static const struct {
     {"GPU301", TRIGGER_SYNC | TRIGGER_BACKWARD}, /* a wait in a training loop */
     {"GPU302", TRIGGER_SYNC}, /* a torch factory (the move is `.to(`/`.cuda(`) */
     {"GPU401", TRIGGER_CLIP}, /* a clip after a scaled backward */
+    {"GPU501", TRIGGER_LOAD}, /* a torch.load */
 };
 
 #define MAX_WORDS 64
@@ -73,6 +75,7 @@ static void prefilter__init(void) {
   prefilter__add("manual_backward", TRIGGER_BACKWARD);
   prefilter__add("empty_cache", TRIGGER_EMPTY_CACHE);
   prefilter__add("retain_graph", TRIGGER_RETAIN);
+  prefilter__add("load", TRIGGER_LOAD);
   prefilter__add("clip_grad_norm_", TRIGGER_CLIP);
   prefilter__add("clip_grad_norm", TRIGGER_CLIP);
   prefilter__add("clip_grad_value_", TRIGGER_CLIP);

@@ -221,6 +221,53 @@ Callers links_callers(Links *self, Text name) {
   return callers;
 }
 
+/* Appends to `out` the project files that `importer` imports from. */
+static void links__imported_files(Links *self, const Summary *importer, FileList *out) {
+  char *folder = links__folder(importer);
+  for (uint32_t i = 0; i < importer->imports.size; i++) {
+    const char *qualified = importer->imports.contents[i].qualified;
+    Text symbol;
+    int32_t file = links__locate(self, folder, (Text){qualified, (uint32_t)strlen(qualified)}, &symbol);
+    if (file >= 0) array_push(out, file);
+  }
+  free(folder);
+}
+
+static bool links__listed(const FileList *files, int32_t file) {
+  for (uint32_t i = 0; i < files->size; i++) {
+    if (files->contents[i] == file) return true;
+  }
+  return false;
+}
+
+bool links_imported_by_file_mentioning(Links *self, const char *word) {
+  if (!self || !self->project || self->file < 0) return false;
+  FileList seen = array_new();
+  project_files_mentioning(self->project, (Text){word, (uint32_t)strlen(word)}, (Text){0}, &seen);
+  /* breadth first along imports, from the files that mention the word */
+  uint32_t level_end = seen.size;
+  bool found = links__listed(&seen, self->file);
+  for (uint32_t i = 0, depth = 0; i < seen.size && !found && self->caller_budget > 0; i++) {
+    if (i == level_end && ++depth == LINKS_IMPORT_DEPTH) break;
+    if (i == level_end) level_end = seen.size;
+    self->caller_budget--;
+    const Summary *importer = project_summary(self->project, seen.contents[i]);
+    if (!importer) continue;
+    FileList imported = array_new();
+    links__imported_files(self, importer, &imported);
+    for (uint32_t j = 0; j < imported.size; j++) {
+      if (!links__listed(&seen, imported.contents[j])) array_push(&seen, imported.contents[j]);
+    }
+    array_delete(&imported);
+    if (links__listed(&seen, self->file)) {
+      links__consult(self, seen.contents[i]);
+      found = true;
+    }
+  }
+  array_delete(&seen);
+  return found;
+}
+
 const char *links_where(const Links *self, const Linked *linked, char *buffer, size_t size) {
   const char *path = linked->summary->path;
   if (self && self->project) {

@@ -80,6 +80,14 @@ typedef struct {
  * candidate files than the budget left, `any` and nothing else. */
 Callers links_callers(Links *self, Text name);
 
+/* Whether a file of the project whose text holds the identifier `word`
+ * imports the linted file, directly or through files it imports, up to
+ * LINKS_IMPORT_DEPTH imports deep (train.py imports models/pspnet.py,
+ * which imports models/resnet.py). Reads at most the caller budget's
+ * files. */
+#define LINKS_IMPORT_DEPTH 3
+bool links_imported_by_file_mentioning(Links *self, const char *word);
+
 /* "utils.py:24" for a definition, relative to the project root; writes
  * into `buffer` and returns it. */
 const char *links_where(const Links *self, const Linked *linked, char *buffer, size_t size);
