@@ -22,7 +22,9 @@
  *
  * Not reported: a loop whose body calls `M.train()` anywhere (before the
  * training part, after the evaluation, or in a helper, here or in another
- * file), an unconditional `M.eval()` in the loop body itself (a deliberate
+ * file), a loop whose body sets M's mode before it first trains M (a
+ * linear probe's training helper that calls `model.eval()` on purpose),
+ * an unconditional `M.eval()` in the loop body itself (a deliberate
  * choice, as when fine-tuning with frozen batch norm), a module that is
  * frozen or never trained with grad on in the loop. The finding is a
  * warning when M is built from a class of this file that has no dropout
@@ -86,6 +88,26 @@ static bool gpu004__trains(const RuleContext *ctx, const FlatEvents *flat, int32
     if (event->event->kind != EV_FORWARD || event->grad_off_on_the_way) continue;
     if (facts_grad_mode(ctx->facts, event->event) != GRAD_ON) continue;
     if (gpu004__names(ctx, event, function, module) == NAMES_SAME) return true;
+  }
+  return false;
+}
+
+/* Whether the iteration sets `module`'s mode itself before it first
+ * trains it (`model.train()` at the top of the epoch, or a training
+ * helper that calls `model.eval()` on purpose before its loop, as a
+ * linear probe on a frozen backbone does): then the mode an evaluation
+ * leaves behind never reaches the training. */
+static bool gpu004__mode_set_first(const RuleContext *ctx, const FlatEvents *flat, int32_t function, Text module) {
+  for (uint32_t i = 0; i < flat->size; i++) {
+    const FlatEvent *event = array_get(flat, i);
+    EventKind kind = event->event->kind;
+    if ((kind == EV_EVAL || kind == EV_TRAIN) && gpu004__names(ctx, event, function, module) != NAMES_OTHER) {
+      return true;
+    }
+    if (kind == EV_FORWARD && !event->grad_off_on_the_way && facts_grad_mode(ctx->facts, event->event) == GRAD_ON &&
+        gpu004__names(ctx, event, function, module) == NAMES_SAME) {
+      return false;
+    }
   }
   return false;
 }
@@ -168,7 +190,8 @@ static void gpu004__check_loop(RuleContext *ctx, const Loop *loop, TSNode *repor
     const FlatEvent *event = array_get(&flat, i);
     Text module = gpu004__switched(ctx, &flat, event, loop);
     if (module.length == 0 || roles_frozen(ctx->facts, module)) continue;
-    if (!gpu004__trains(ctx, &flat, loop->function, module) || gpu004__restores(ctx, &flat, loop->function, module)) {
+    if (!gpu004__trains(ctx, &flat, loop->function, module) || gpu004__restores(ctx, &flat, loop->function, module) ||
+        gpu004__mode_set_first(ctx, &flat, loop->function, module)) {
       continue;
     }
     bool seen = false;
