@@ -29,6 +29,7 @@ static const struct {
     {"GPU002", TRIGGER_BACKWARD}, /* a clear between backward and step */
     {"GPU003", TRIGGER_TORCH | TRIGGER_BACKWARD | TRIGGER_MOVE}, /* a tensor needs uses_torch (`.to(` is no word) */
     {"GPU004", TRIGGER_BACKWARD}, /* a training loop; the switch may be in another file */
+    {"GPU005", TRIGGER_CHECKPOINT}, /* an activation checkpoint */
     {"GPU101", TRIGGER_TORCH | TRIGGER_BACKWARD}, /* flow_carries is false without torch */
     {"GPU102", TRIGGER_TORCH | TRIGGER_BACKWARD}, /* forwards need facts_is_module */
     {"GPU103", TRIGGER_TORCH | TRIGGER_BACKWARD}, /* forwards need facts_is_module */
@@ -76,6 +77,8 @@ static void prefilter__init(void) {
   prefilter__add("empty_cache", TRIGGER_EMPTY_CACHE);
   prefilter__add("retain_graph", TRIGGER_RETAIN);
   prefilter__add("load", TRIGGER_LOAD);
+  prefilter__add("checkpoint", TRIGGER_CHECKPOINT);
+  prefilter__add("checkpoint_sequential", TRIGGER_CHECKPOINT);
   prefilter__add("clip_grad_norm_", TRIGGER_CLIP);
   prefilter__add("clip_grad_norm", TRIGGER_CLIP);
   prefilter__add("clip_grad_value_", TRIGGER_CLIP);
