@@ -57,6 +57,7 @@ static double value__nodes(const Step *step) { return step->graph_nodes; }
 static double value__rss(const Step *step) { return step->rss / 1024.0; }
 static double value__time(const Step *step) { return step->time_ms; }
 static double value__change(const Step *step) { return step->param_change; }
+static double value__stats(const Step *step) { return step->stats_change; }
 
 /* The steady steps' values, skipping NANs; caller frees. */
 static double *measure__values(const Run *run, uint32_t steady, StepValue value, double *x, uint32_t *count) {
@@ -136,6 +137,7 @@ double measure_run(const Run *run, uint32_t steady, Metric metric, const char **
     case METRIC_STEP_TIME: return measure__median(run, steady, value__time, false, why);
     case METRIC_GRAD_GROWTH: return measure__grad_growth(run, steady, why);
     case METRIC_PARAM_CHANGE: return measure__median(run, steady, value__change, true, why);
+    case METRIC_STATS_CHANGE: return measure__median(run, steady, value__stats, true, why);
     case METRIC_CRASH: return run->raised ? run->error_step : 0;
     case METRIC_NONE:
     case METRIC_COUNT: break;
@@ -168,7 +170,8 @@ char *metric_format(Metric metric, double value) {
     case METRIC_PEAK: return gl_format("%.0f %s", format__round(value, 0), metric_unit(metric));
     case METRIC_STEP_TIME: return gl_format("%.2f ms", format__round(value, 2));
     case METRIC_GRAD_GROWTH: return gl_format("norm x%.2f", format__round(value, 2));
-    case METRIC_PARAM_CHANGE: return gl_format("%.3g/step", value + 0.0);
+    case METRIC_PARAM_CHANGE:
+    case METRIC_STATS_CHANGE: return gl_format("%.3g/step", value + 0.0);
     case METRIC_CRASH:
       return value > 0 ? gl_format("raised at step %.0f", value) : gl_strdup("did not raise");
     case METRIC_NONE:

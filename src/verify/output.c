@@ -225,7 +225,7 @@ static cJSON *json__step(const Step *step) {
   json__number_or_null(object, "peak_reserved", step->peak_reserved);
   json__number_or_null(object, "time_ms", step->time_ms);
   json__number_or_null(object, "device_used", step->device_used);
-  static const char *const SIGNALS[] = {"graph_nodes", "rss", "loss", "grad_norm", "param_change"};
+  static const char *const SIGNALS[] = {"graph_nodes", "rss", "loss", "grad_norm", "param_change", "stats_change"};
   for (size_t i = 0; i < sizeof SIGNALS / sizeof SIGNALS[0]; i++) {
     double value = step_field(step, SIGNALS[i]);
     if (!isnan(value)) cJSON_AddNumberToObject(object, SIGNALS[i], value);

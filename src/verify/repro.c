@@ -30,6 +30,7 @@ static const struct {
     [METRIC_STEP_TIME] = {"step-time", "ms", GL_EFFECT_SLOWDOWN},
     [METRIC_GRAD_GROWTH] = {"grad-growth", "x", GL_EFFECT_WRONG_GRADIENTS},
     [METRIC_PARAM_CHANGE] = {"param-change", "/step", GL_EFFECT_WRONG_GRADIENTS},
+    [METRIC_STATS_CHANGE] = {"stats-change", "/step", GL_EFFECT_WRONG_GRADIENTS},
     [METRIC_CRASH] = {"crash", "", GL_EFFECT_CRASH},
 };
 

@@ -36,6 +36,7 @@ typedef enum {
   METRIC_STEP_TIME,     /* ms: median step time over the steady steps */
   METRIC_GRAD_GROWTH,   /* x: gradient norm at the last step / first steady */
   METRIC_PARAM_CHANGE,  /* mean norm of the parameter change per step */
+  METRIC_STATS_CHANGE,  /* mean norm of the batch-norm running statistics' change per step */
   METRIC_CRASH,         /* the step at which the script raised, 0 if none */
   METRIC_COUNT,
 } Metric;

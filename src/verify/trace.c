@@ -65,6 +65,7 @@ static bool run__step(Run *self, const cJSON *object, double t_ms) {
   step.loss = json__number(object, "loss");
   step.grad_norm = json__number(object, "grad_norm");
   step.param_change = json__number(object, "param_change");
+  step.stats_change = json__number(object, "stats_change");
   step.device_used = NAN;
   step.received_ms = t_ms;
   array_push(&self->steps, step);
@@ -139,6 +140,7 @@ double step_field(const Step *self, const char *name) {
   if (strcmp(name, "loss") == 0) return self->loss;
   if (strcmp(name, "grad_norm") == 0) return self->grad_norm;
   if (strcmp(name, "param_change") == 0) return self->param_change;
+  if (strcmp(name, "stats_change") == 0) return self->stats_change;
   return NAN;
 }
 

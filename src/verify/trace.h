@@ -30,6 +30,7 @@ typedef struct {
   double loss;
   double grad_norm;
   double param_change;
+  double stats_change; /* the running statistics' change (a training-mode signal) */
   double device_used; /* NVML: highest device memory used during the step */
   double received_ms; /* the runner's clock when the line arrived */
 } Step;

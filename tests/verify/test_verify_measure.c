@@ -44,7 +44,7 @@ static void test_reads_harness_lines(void **state) {
   run_add_line(&run, "/usr/lib/python3/warnings.py:1: UserWarning: not ours", 2);
   run_add_line(&run, "{\"step\":1,\"allocated\":2097152,\"reserved\":4194304,\"peak\":3145728,"
                      "\"peak_reserved\":4194304,\"time_ms\":1.5,\"grad_norm\":0.5,\"loss\":2,"
-                     "\"graph_nodes\":30,\"rss\":1000,\"param_change\":0.25}", 3);
+                     "\"graph_nodes\":30,\"rss\":1000,\"param_change\":0.25,\"stats_change\":0.5}", 3);
   run_add_line(&run, "  {\"step\":2,\"allocated\":1,\"reserved\":1,\"peak\":1,\"time_ms\":1}", 4);
   run_add_line(&run, "{\"event\":\"error\",\"step\":3,\"type\":\"RuntimeError\",\"message\":\"boom\"}", 5);
   run_finish(&run);
@@ -59,6 +59,8 @@ static void test_reads_harness_lines(void **state) {
   assert_near(first->grad_norm, 0.5, 0);
   assert_near(step_field(first, "graph_nodes"), 30, 0);
   assert_near(step_field(first, "param_change"), 0.25, 0);
+  assert_near(step_field(first, "stats_change"), 0.5, 0);
+  assert_true(isnan(run.steps.contents[1].stats_change));
   assert_true(isnan(run.steps.contents[1].grad_norm));
   assert_true(isnan(run.steps.contents[1].peak_reserved));
   assert_true(run.raised);
@@ -124,8 +126,9 @@ static void test_metrics(void **state) {
   run_add_line(&run, "{\"event\":\"start\",\"baseline\":10485760}", 0);
   for (uint32_t k = 1; k <= 8; k++) {
     run_add_sample(&run, k * 100.0 - 50, (100.0 + 2 * k) * 1024 * 1024);
-    char *signals = gl_format("\"grad_norm\": %u, \"param_change\": %g, \"graph_nodes\": %u, \"rss\": %u",
-                              k, k <= 2 ? 100.0 : 1.0, 18 * k, 1024 * 3 * k);
+    char *signals = gl_format("\"grad_norm\": %u, \"param_change\": %g, \"stats_change\": %g, "
+                              "\"graph_nodes\": %u, \"rss\": %u",
+                              k, k <= 2 ? 100.0 : 1.0, k <= 2 ? 0.5 : k % 2 ? 0 : 0.25, 18 * k, 1024 * 3 * k);
     test_add_step(&run, k, 20 + 4.0 * k + (k == 1 ? 50 : 0), k == 8 ? 90 : 10 + k % 2, signals);
     free(signals);
   }
@@ -139,6 +142,7 @@ static void test_metrics(void **state) {
   assert_near(measure_run(&run, 2, METRIC_STEP_TIME, &why), 11, 1e-9);
   assert_near(measure_run(&run, 2, METRIC_GRAD_GROWTH, &why), 8.0 / 3, 1e-9);
   assert_near(measure_run(&run, 2, METRIC_PARAM_CHANGE, &why), 1, 1e-9);
+  assert_near(measure_run(&run, 2, METRIC_STATS_CHANGE, &why), 0.125, 1e-9); /* mean of steps 3-8 */
   assert_near(measure_run(&run, 0, METRIC_GRAD_GROWTH, &why), 8, 1e-9);
   assert_near(measure_run(&run, 0, METRIC_CRASH, &why), 0, 0);
   run_delete(&run);
@@ -154,6 +158,8 @@ static void test_metrics_say_why_they_cannot_measure(void **state) {
   assert_true(isnan(measure_run(&run, 0, METRIC_DEVICE_SLOPE, &why)));
   assert_true(isnan(measure_run(&run, 0, METRIC_GRAD_GROWTH, &why)));
   assert_string_equal(why, "no positive grad_norm in the steps");
+  assert_true(isnan(measure_run(&run, 0, METRIC_STATS_CHANGE, &why)));
+  assert_string_equal(why, "no steady step carries this signal");
   run_delete(&run);
 }
 
@@ -171,7 +177,8 @@ static void test_ratios_and_formats(void **state) {
       {METRIC_ALLOC_SLOPE, 48.04, "48.0 MB/step"}, {METRIC_ALLOC_SLOPE, -0.01, "0.0 MB/step"},
       {METRIC_GRAPH_NODES, 19, "19.0 nodes/step"}, {METRIC_PEAK, 5281.6, "5282 MB"},
       {METRIC_STEP_TIME, 15.214, "15.21 ms"},      {METRIC_GRAD_GROWTH, 39.97, "norm x39.97"},
-      {METRIC_PARAM_CHANGE, 0, "0/step"},          {METRIC_CRASH, 2, "raised at step 2"},
+      {METRIC_PARAM_CHANGE, 0, "0/step"},          {METRIC_STATS_CHANGE, 0.19512, "0.195/step"},
+      {METRIC_STATS_CHANGE, -0.0, "0/step"},       {METRIC_CRASH, 2, "raised at step 2"},
       {METRIC_CRASH, 0, "did not raise"},          {METRIC_PEAK, NAN, "-"},
   };
   for (size_t i = 0; i < sizeof CASES / sizeof CASES[0]; i++) {

@@ -141,6 +141,7 @@ static void test_rejects_bad_values(void **state) {
   expect_bad_line_error(5, "# verify: effect leaks", "unknown effect: leaks");
   expect_bad_line_error(6, "# verify: metric speed", "unknown metric: speed");
   expect_bad_line_error(6, "# verify: metric peak", "the metric does not measure the effect");
+  expect_bad_line_error(6, "# verify: metric stats-change", "the metric does not measure the effect");
   expect_bad_line_error(7, "# verify: steps 0", "expected a step count: 0");
   expect_bad_line_error(7, "# verify: steps 3x", "expected a step count: 3x");
   expect_bad_line_error(8, "# verify: steady 30", "steady must be below steps");
@@ -173,6 +174,26 @@ static void test_crash_needs_raises_and_only_crash_has_it(void **state) {
   assert_string_equal(script.raises, "Trying to backward");
   script_delete(&script);
   free(with_raises);
+}
+
+/* stats-change (the running statistics' change per step) measures
+ * wrong-gradients, as param-change does, in the same unit. */
+static void test_parses_the_stats_change_metric(void **state) {
+  (void)state;
+  static const char STATS[] =
+      "# verify: rule GPU004\n# verify: case c\n# verify: role bad\n# verify: title t\n"
+      "# verify: effect wrong-gradients\n# verify: metric stats-change\n# verify: steps 30\n"
+      "# verify: steady 5\n# verify: expect good > 0\n# verify: expect ratio <= 0.01\n";
+  Script script;
+  char *error = NULL;
+  assert_true(script_parse(&script, "c_bad.py", STATS, &error));
+  assert_int_equal(script.metric, METRIC_STATS_CHANGE);
+  assert_string_equal(metric_name(script.metric), "stats-change");
+  assert_int_equal(metric_from_name("stats-change"), METRIC_STATS_CHANGE);
+  char *described = expectation_describe(&script.expectations.contents[0], script.metric);
+  assert_string_equal(described, "good > 0/step");
+  free(described);
+  script_delete(&script);
 }
 
 static void test_good_scripts_declare_no_measurement(void **state) {
@@ -268,6 +289,7 @@ int main(void) {
       cmocka_unit_test(test_rejects_bad_values),
       cmocka_unit_test(test_rejects_bad_expectations),
       cmocka_unit_test(test_crash_needs_raises_and_only_crash_has_it),
+      cmocka_unit_test(test_parses_the_stats_change_metric),
       cmocka_unit_test(test_good_scripts_declare_no_measurement),
       cmocka_unit_test(test_loads_the_shipped_reproductions),
       cmocka_unit_test(test_rejects_unpaired_and_mismatched_scripts),
