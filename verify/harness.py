@@ -92,9 +92,12 @@ class Harness:
         free, _total = torch.cuda.mem_get_info(self.device)
         return free
 
-    def fit(self, wanted, bytes_each, share=0.5):
+    def fit(self, wanted, bytes_each, share=0.5, dry=None):
         """The largest count up to `wanted` whose `bytes_each` fit in `share`
-        of the free device memory (at least 1)."""
+        of the free device memory (at least 1). On a CPU dry run, `dry` when
+        given: a size that runs in seconds there."""
+        if not self.cuda and dry is not None:
+            return dry
         room = int(self.free_bytes() * share // max(1, bytes_each))
         return max(1, min(wanted, room))
 
@@ -163,11 +166,12 @@ class Harness:
 # ---- helpers the reproductions share ------------------------------------
 
 
-def mlp(width, depth):
-    """`depth` Linear layers of `width`, ReLU between them."""
+def mlp(width, depth, device=None):
+    """`depth` Linear layers of `width`, ReLU between them (built on
+    `device` when given)."""
     layers = []
     for i in range(depth):
-        layers.append(torch.nn.Linear(width, width))
+        layers.append(torch.nn.Linear(width, width, device=device))
         if i + 1 < depth:
             layers.append(torch.nn.ReLU())
     return torch.nn.Sequential(*layers)
@@ -182,3 +186,13 @@ def grad_norm(model):
 def flat_parameters(model):
     """A detached copy of every parameter, flattened into one vector."""
     return torch.cat([p.detach().flatten().clone() for p in model.parameters()])
+
+
+def flat_running_stats(model):
+    """A copy of every batch norm's running mean and variance, flattened
+    into one vector: what a training-mode forward updates and an eval-mode
+    one leaves alone."""
+    stats = [buffer.detach().flatten().float().clone() for module in model.modules()
+             if isinstance(module, torch.nn.modules.batchnorm._BatchNorm)
+             for buffer in (module.running_mean, module.running_var) if buffer is not None]
+    return torch.cat(stats)

@@ -64,3 +64,24 @@ def resnet50():
 
 def resnet18():
     return resnet(Basic, [2, 2, 2, 2])
+
+
+def small_convnet(classes=10):
+    """Two 3x3 convolutions with batch norm, then dropout and a linear
+    classifier: a CIFAR-sized net whose training and eval modes differ."""
+    return nn.Sequential(
+        nn.Conv2d(3, 32, 3, padding=1, bias=False), nn.BatchNorm2d(32), nn.ReLU(), nn.MaxPool2d(2),
+        nn.Conv2d(32, 64, 3, padding=1, bias=False), nn.BatchNorm2d(64), nn.ReLU(),
+        nn.AdaptiveAvgPool2d(1), nn.Flatten(), nn.Dropout(0.5), nn.Linear(64, classes))
+
+
+class PreNormBlock(nn.Module):
+    """A transformer's feed-forward half: x + MLP(LayerNorm(x))."""
+
+    def __init__(self, dim):
+        super().__init__()
+        self.norm = nn.LayerNorm(dim)
+        self.mlp = nn.Sequential(nn.Linear(dim, 4 * dim), nn.GELU(), nn.Linear(4 * dim, dim))
+
+    def forward(self, x):
+        return x + self.mlp(self.norm(x))

@@ -22,7 +22,9 @@ void test_make_run(Run *run, uint32_t steps, double mb_per_step, double time_ms)
 
 /* Loads the real reproductions (verify/) into `repros`. */
 void test_load_verify_repros(ReproList *repros);
-/* Judges every case of `repros` from the traces in `dir`. */
+/* Judges every case of `repros` from the traces in `dir`; a case whose bad
+ * run `dir` does not hold (one not recorded yet) is left out, as `gpulint
+ * verify --replay` leaves it out. */
 void test_replay(const ReproList *repros, const char *dir, CaseResults *results);
 
 #endif

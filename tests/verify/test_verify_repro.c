@@ -224,8 +224,8 @@ static void test_loads_the_shipped_reproductions(void **state) {
   ReproList repros = array_new();
   test_load_verify_repros(&repros);
   assert_int_equal(repros.size, test_count_bad_scripts(test_env("GPULINT_TEST_VERIFY_DIR")));
-  static const char *const RULES[] = {"GPU001", "GPU002", "GPU003", "GPU101", "GPU102",
-                                      "GPU103", "GPU201", "GPU302", "GPU401"};
+  static const char *const RULES[] = {"GPU001", "GPU002", "GPU003", "GPU004", "GPU005", "GPU101", "GPU102",
+                                      "GPU103", "GPU104", "GPU201", "GPU302", "GPU401", "GPU501"};
   for (size_t r = 0; r < sizeof RULES / sizeof RULES[0]; r++) {
     uint32_t cases = 0;
     for (uint32_t i = 0; i < repros.size; i++) cases += strcmp(repros.contents[i].bad.rule, RULES[r]) == 0;
