@@ -39,8 +39,8 @@
   "The reentrant checkpoint runs the function under no_grad and attaches the backward to its inputs; when no "   \
   "input requires grad, the output requires none and the parameters inside the checkpointed function get no "     \
   "gradient (PyTorch warns \"None of the inputs have requires_grad=True\"). Measured on an H100 (PyTorch 2.11, " \
-  "a block behind a frozen embedding): the block's parameters moved 0 per step with use_reentrant=True, against " \
-  "a median of 0.0047 per step with use_reentrant=False."
+  "an MLP block behind a frozen embedding): the block's parameters moved 0 per step with use_reentrant=True, "   \
+  "against 0.0179 per step with use_reentrant=False."
 
 /* How deep the evidence for an input is followed (`h = x.to(d)`, `x =
  * self.embed(ids)`, ...). */
@@ -205,8 +205,8 @@ static bool gpu005__name_no_grad(const RuleContext *ctx, TSNode name_node, int32
   Text name = node_text(ctx->source, name_node);
   const Assign *last = NULL;
   AssignIter it = facts_assigns(ctx->facts, name, function);
-  for (const Assign *assign; (assign = assign_iter_next(&it));) {
-    if (ts_node_end_byte(assign->statement) <= at && !assign->augmented) last = assign;
+  for (const Assign *assign; (assign = assign_iter_next(&it)) && ts_node_end_byte(assign->statement) <= at;) {
+    if (!assign->augmented) last = assign; /* in source order: the last one before `at` wins */
   }
   if (!last) {
     if (!gpu005__loop_target(ctx->facts, name, function, at, facts_loop_iterates_data)) return false;
