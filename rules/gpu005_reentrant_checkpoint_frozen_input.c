@@ -131,7 +131,9 @@ static bool gpu005__trains(const RuleContext *ctx, TSNode fn, int32_t function, 
   if (gpu005__own_method(ctx->facts, name, function)) return !roles_frozen(ctx->facts, (Text){"self", 4});
   if (roles_frozen(ctx->facts, name)) return false;
   if (roles_module(ctx->facts, name, function) == ROLE_EVIDENCE) return true;
-  if (node_is(fn, K_IDENTIFIER)) return gpu005__loop_target(ctx->facts, name, function, ts_node_start_byte(fn), facts_loop_over_modules);
+  if (node_is(fn, K_IDENTIFIER)) {
+    return gpu005__loop_target(ctx->facts, name, function, ts_node_start_byte(fn), facts_loop_over_modules);
+  }
   TSNode object = node_field(fn, F_OBJECT); /* `net.features`: a method or a submodule of a module */
   return roles_module(ctx->facts, node_text(ctx->source, object), function) == ROLE_EVIDENCE &&
          !roles_frozen(ctx->facts, node_text(ctx->source, object));
