@@ -364,17 +364,14 @@ static void gpu005__visit(RuleContext *ctx, TSNode call) {
 /* Visits every call whose callee's last name is `checkpoint` or
  * `checkpoint_sequential`, found in the text. */
 static void gpu005_check(RuleContext *ctx) {
+  static const char *const NAMES[] = {"checkpoint", "checkpoint_sequential"};
   const Source *source = ctx->source;
   for (const char *at = strstr(source->bytes, "checkpoint"); at; at = strstr(at + 1, "checkpoint")) {
     uint32_t start = (uint32_t)(at - source->bytes);
-    TSNode name = ts_node_descendant_for_byte_range(ctx->root, start, start + 10);
-    if (!node_is(name, K_IDENTIFIER)) continue;
-    TSNode callee = ts_node_parent(name);
-    if (node_is(callee, K_ATTRIBUTE) && ts_node_eq(node_field(callee, F_ATTRIBUTE), name)) {
-      name = callee;
-      callee = ts_node_parent(callee);
+    for (size_t i = 0; i < sizeof NAMES / sizeof NAMES[0]; i++) {
+      TSNode call = call_of_callee_name_at(ctx->root, start, (uint32_t)strlen(NAMES[i]));
+      if (!ts_node_is_null(call)) gpu005__visit(ctx, call);
     }
-    if (node_is(callee, K_CALL) && ts_node_eq(node_field(callee, F_FUNCTION), name)) gpu005__visit(ctx, callee);
   }
 }
 

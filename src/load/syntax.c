@@ -353,6 +353,17 @@ TSNode call_of_method_name_at(TSNode root, uint32_t at, uint32_t length) {
   return node_is(call, K_CALL) && ts_node_eq(node_field(call, F_FUNCTION), attribute) ? call : (TSNode){0};
 }
 
+TSNode call_of_callee_name_at(TSNode root, uint32_t at, uint32_t length) {
+  TSNode name = ts_node_descendant_for_byte_range(root, at, at + length);
+  if (!node_is(name, K_IDENTIFIER) || ts_node_start_byte(name) != at || ts_node_end_byte(name) != at + length) {
+    return (TSNode){0};
+  }
+  TSNode call = call_of_method_name_at(root, at, length);
+  if (!ts_node_is_null(call)) return call;
+  call = ts_node_parent(name);
+  return node_is(call, K_CALL) && ts_node_eq(node_field(call, F_FUNCTION), name) ? call : (TSNode){0};
+}
+
 static bool syntax__is_positional(TSNode argument) {
   Kind kind = node_kind(argument);
   return ts_node_is_named(argument) && kind != K_KEYWORD_ARGUMENT && kind != K_COMMENT &&

@@ -194,6 +194,9 @@ TSNode call_receiver(TSNode call);
  * `at` in the tree under `root`; a null node when the name there is not
  * the method of a call (`x.name` alone, a comment, a string). */
 TSNode call_of_method_name_at(TSNode root, uint32_t at, uint32_t length);
+/* The call `name(...)` or `x.name(...)` whose callee's last name spans
+ * `length` bytes from `at`; a null node otherwise. */
+TSNode call_of_callee_name_at(TSNode root, uint32_t at, uint32_t length);
 /* The n-th positional argument (0-based), or a null node. */
 TSNode call_positional(TSNode call, uint32_t n);
 uint32_t call_positional_count(TSNode call);
