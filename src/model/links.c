@@ -221,13 +221,15 @@ Callers links_callers(Links *self, Text name) {
   return callers;
 }
 
-/* Appends to `out` the project files that `importer` imports from. */
+/* Appends to `out` the project files that `importer` imports from:
+ * `from trainer import run` and `import trainer` alike. */
 static void links__imported_files(Links *self, const Summary *importer, FileList *out) {
   char *folder = links__folder(importer);
   for (uint32_t i = 0; i < importer->imports.size; i++) {
     const char *qualified = importer->imports.contents[i].qualified;
-    Text symbol;
-    int32_t file = links__locate(self, folder, (Text){qualified, (uint32_t)strlen(qualified)}, &symbol);
+    Text name = {qualified, (uint32_t)strlen(qualified)}, symbol;
+    int32_t file = links__locate(self, folder, name, &symbol);
+    if (file < 0) file = project_resolve_module(self->project, folder, name);
     if (file >= 0) array_push(out, file);
   }
   free(folder);
@@ -240,10 +242,19 @@ static bool links__listed(const FileList *files, int32_t file) {
   return false;
 }
 
+/* Records as consulted the files of the import chain that ends at
+ * `seen[at]`: `parents` holds, for each file of `seen`, the index of the
+ * file that imports it (-1 for a file that mentions the word). */
+static void links__consult_chain(Links *self, const FileList *seen, const FileList *parents, int32_t at) {
+  for (; at >= 0; at = parents->contents[at]) links__consult(self, seen->contents[at]);
+}
+
 bool links_imported_by_file_mentioning(Links *self, const char *word) {
   if (!self || !self->project || self->file < 0) return false;
   FileList seen = array_new();
   project_files_mentioning(self->project, (Text){word, (uint32_t)strlen(word)}, (Text){0}, &seen);
+  FileList parents = array_new(); /* the index in `seen` of each file's importer */
+  for (uint32_t i = 0; i < seen.size; i++) array_push(&parents, -1);
   /* breadth first along imports, from the files that mention the word */
   uint32_t level_end = seen.size;
   bool found = links__listed(&seen, self->file);
@@ -256,14 +267,17 @@ bool links_imported_by_file_mentioning(Links *self, const char *word) {
     FileList imported = array_new();
     links__imported_files(self, importer, &imported);
     for (uint32_t j = 0; j < imported.size; j++) {
-      if (!links__listed(&seen, imported.contents[j])) array_push(&seen, imported.contents[j]);
+      if (links__listed(&seen, imported.contents[j])) continue;
+      array_push(&seen, imported.contents[j]);
+      array_push(&parents, (int32_t)i);
     }
     array_delete(&imported);
     if (links__listed(&seen, self->file)) {
-      links__consult(self, seen.contents[i]);
+      links__consult_chain(self, &seen, &parents, (int32_t)i);
       found = true;
     }
   }
+  array_delete(&parents);
   array_delete(&seen);
   return found;
 }

@@ -322,15 +322,23 @@ static void walk__bind(Facts *self, BindingKind kind, Text name, Text value) {
   }
 }
 
-/* import_statement -> IMPORT dotted_name [AS identifier], ... */
+/* import_statement -> IMPORT dotted_name [AS identifier], ...
+ * `import a.b as c` binds c to "a.b"; `import a.b` binds a to "a" (what
+ * Python binds), so that the module is known as imported. */
 static void walk__import(Walk *self, TSNode node) {
   uint32_t count = ts_node_named_child_count(node);
   for (uint32_t i = 0; i < count; i++) {
     TSNode name = ts_node_named_child(node, i);
-    walk__note_import(self->facts, walk__text(self, node_is(name, K_ALIASED_IMPORT) ? node_field(name, F_NAME) : name));
-    if (!node_is(name, K_ALIASED_IMPORT)) continue;
-    walk__bind(self->facts, BIND_IMPORT, walk__text(self, node_field(name, F_ALIAS)),
-                walk__text(self, node_field(name, F_NAME)));
+    bool aliased = node_is(name, K_ALIASED_IMPORT);
+    Text module = walk__text(self, aliased ? node_field(name, F_NAME) : name);
+    walk__note_import(self->facts, module);
+    if (aliased) {
+      walk__bind(self->facts, BIND_IMPORT, walk__text(self, node_field(name, F_ALIAS)), module);
+      continue;
+    }
+    uint32_t head = 0;
+    while (head < module.length && module.ptr[head] != '.') head++;
+    walk__bind(self->facts, BIND_IMPORT, (Text){module.ptr, head}, (Text){module.ptr, head});
   }
 }
 

@@ -1321,6 +1321,24 @@ def cache_misses_after_a_dependency_changes(t):
     same_run(t.run("proj/train.py"), cold, "the dependency changed back")
 
 
+@case
+def cache_misses_after_a_file_two_imports_away_changes(t):
+    """GPU501 learns that ckpt.py runs once per GPU from launch.py, which
+    imports trainer.py, which imports ckpt.py: the cached result depends
+    on both files of that chain."""
+    t.write("proj/.git/HEAD", "ref: refs/heads/main\n")
+    launch = "import torch.distributed as dist\nimport trainer\n\ndist.init_process_group('nccl')\ntrainer.run()\n"
+    t.write("proj/launch.py", launch)
+    t.write("proj/trainer.py", "import ckpt\n\n\ndef run():\n    return ckpt.resume('last.pt')\n")
+    t.write("proj/ckpt.py", "import torch\n\n\ndef resume(path):\n    return torch.load(path)\n")
+    t.use_cache()
+    cold = t.run("--format", "json", "proj/ckpt.py").expect(1)
+    equal([(f["line"], f["code"]) for f in cold.json()], [(5, "GPU501")], "the load of a per-rank file")
+    same_run(t.run("--format", "json", "proj/ckpt.py"), cold, "a warm run")
+    t.write("proj/launch.py", launch.replace("dist.init_process_group('nccl')", "print('one process')"))
+    t.run("proj/ckpt.py").expect(0)
+
+
 ENGINE = """import torch
 
 
