@@ -38,36 +38,24 @@
 /* The conversions, and what stays as it was after each. */
 typedef enum { MOVE_DEVICE, MOVE_DTYPE, MOVE_EITHER } MoveKind;
 
+/* The conversions by method name; MOVES says, in the same order, what
+ * stays as it was after each and whether it needs an argument to convert. */
+static const char *const MOVE_NAMES[] = {"to",       "cuda", "cpu", "half", "float", "double",
+                                         "bfloat16", "long", "int", "bool", "type",  NULL};
+
 static const struct {
-  const char *name;
   MoveKind kind;
   bool needs_argument;
 } MOVES[] = {
-    {"to", MOVE_EITHER, true},      {"cuda", MOVE_DEVICE, false},   {"cpu", MOVE_DEVICE, false},
-    {"half", MOVE_DTYPE, false},    {"float", MOVE_DTYPE, false},   {"double", MOVE_DTYPE, false},
-    {"bfloat16", MOVE_DTYPE, false}, {"long", MOVE_DTYPE, false},   {"int", MOVE_DTYPE, false},
-    {"bool", MOVE_DTYPE, false},    {"type", MOVE_DTYPE, true},
+    {MOVE_EITHER, true}, {MOVE_DEVICE, false}, {MOVE_DEVICE, false}, {MOVE_DTYPE, false},
+    {MOVE_DTYPE, false}, {MOVE_DTYPE, false},  {MOVE_DTYPE, false},  {MOVE_DTYPE, false},
+    {MOVE_DTYPE, false}, {MOVE_DTYPE, false},  {MOVE_DTYPE, true},
 };
 
-#define MOVE_COUNT (sizeof MOVES / sizeof MOVES[0])
+_Static_assert(sizeof MOVES / sizeof MOVES[0] + 1 == sizeof MOVE_NAMES / sizeof MOVE_NAMES[0],
+               "a conversion in MOVE_NAMES without its entry in MOVES");
 
 /* ---- Finding the calls ------------------------------------------------------- */
-
-/* The move that `.NAME(` at byte `at` (the dot) starts, or -1: the word
- * after the dot is one of MOVES as a whole word, then `(` after blanks. */
-static int gpu003__move_at(const Source *source, uint32_t at) {
-  const char *bytes = source->bytes;
-  if (at + 2 >= source->length || !strchr("tchfdblic", bytes[at + 1]) || bytes[at + 1] == '\0') return -1;
-  for (uint32_t i = 0; i < MOVE_COUNT; i++) {
-    if (MOVES[i].name[0] != bytes[at + 1]) continue;
-    uint32_t length = (uint32_t)strlen(MOVES[i].name);
-    if (at + 1 + length >= source->length || memcmp(bytes + at + 1, MOVES[i].name, length) != 0) continue;
-    uint32_t end = at + 1 + length;
-    while (end < source->length && bytes[end] == ' ') end++;
-    if (end < source->length && bytes[end] == '(') return (int)i;
-  }
-  return -1;
-}
 
 /* [A-Za-z0-9_.] and the bytes of non-ASCII characters, which may be
  * part of a Python name. */
@@ -225,23 +213,6 @@ static int32_t gpu003__function_at(const Facts *facts, TSNode node) {
   return found;
 }
 
-/* Whether `name` is a module the file imports: `import torch` (at the top
- * level), `import numpy as np`, `from torch.nn import functional as F`. */
-static bool gpu003__module_name(const RuleContext *ctx, Text name) {
-  if (facts_import(ctx->facts, name)) return true;
-  for (uint32_t i = 0; i < ctx->facts->top_level.size; i++) {
-    TSNode statement = ctx->facts->top_level.contents[i];
-    if (!node_is(statement, K_IMPORT_STATEMENT)) continue;
-    for (uint32_t j = 0; j < ts_node_named_child_count(statement); j++) {
-      Text imported = node_text(ctx->source, ts_node_named_child(statement, j));
-      uint32_t head = 0;
-      while (head < imported.length && imported.ptr[head] != '.') head++;
-      if (text_eq((Text){imported.ptr, head}, name)) return true; /* `import torch.nn` binds `torch` */
-    }
-  }
-  return false;
-}
-
 /* Whether a receiver reads a value that later code can use again: a
  * name, an attribute, an index of one, or method calls on one
  * (`x.float()`); not a fresh value (`torch.zeros(1).cuda()`, which warms
@@ -258,7 +229,7 @@ static bool gpu003__names_a_value(const RuleContext *ctx, TSNode receiver) {
     } else if (node_is(receiver, K_ATTRIBUTE) && called) {
       receiver = node_field(receiver, F_OBJECT); /* `torch.nn.functional.pad(x).cuda()`: its module */
     } else if (node_is(receiver, K_IDENTIFIER)) {
-      return !called || !gpu003__module_name(ctx, node_text(ctx->source, receiver)); /* not `torch.zeros(1)` */
+      return !called || !facts_import(ctx->facts, node_text(ctx->source, receiver)); /* not `torch.zeros(1)` */
     } else {
       return node_is(receiver, K_ATTRIBUTE);
     }
@@ -267,8 +238,8 @@ static bool gpu003__names_a_value(const RuleContext *ctx, TSNode receiver) {
 }
 
 /* The call at the dot `at`, when it is a dropped conversion of a tensor. */
-static void gpu003__check_at(RuleContext *ctx, TensorUses *uses, uint32_t at, int move) {
-  TSNode call = gpu003__dropped_call(ctx, at + 1, (uint32_t)strlen(MOVES[move].name));
+static void gpu003__check_at(RuleContext *ctx, TensorUses *uses, uint32_t at, uint32_t move) {
+  TSNode call = gpu003__dropped_call(ctx, at + 1, (uint32_t)strlen(MOVE_NAMES[move]));
   if (ts_node_is_null(call)) return;
   if (MOVES[move].needs_argument && call_positional_count(call) == 0 && ts_node_named_child_count(node_field(call, F_ARGUMENTS)) == 0) {
     return; /* `t.type()` returns a string; `t.to()` converts nothing */
@@ -285,11 +256,10 @@ static void gpu003_check(RuleContext *ctx) {
   const Source *source = ctx->source;
   if (!ctx->facts->uses_torch) return;
   TensorUses uses = {.built = false};
-  for (const char *dot = memchr(source->bytes, '.', source->length); dot;
-       dot = memchr(dot + 1, '.', source->length - (uint32_t)(dot + 1 - source->bytes))) {
-    uint32_t at = (uint32_t)(dot - source->bytes);
-    int move = gpu003__move_at(source, at);
-    if (move >= 0 && gpu003__may_start_statement(source, at)) gpu003__check_at(ctx, &uses, at, move);
+  uint32_t move;
+  for (uint32_t at = source_next_method_name(source, 0, MOVE_NAMES, &move); at != UINT32_MAX;
+       at = source_next_method_name(source, at + 1, MOVE_NAMES, &move)) {
+    if (gpu003__may_start_statement(source, at)) gpu003__check_at(ctx, &uses, at, move);
   }
   roles_tensor_uses_delete(&uses);
 }

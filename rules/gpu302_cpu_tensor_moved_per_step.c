@@ -218,13 +218,11 @@ static void gpu302__visit_move(RuleContext *ctx, TSNode move) {
 static void gpu302_check(RuleContext *ctx) {
   const Source *source = ctx->source;
   if (!strstr(source->bytes, "torch")) return; /* bytes end with a NUL */
-  for (uint32_t at = 0; at + 4 < source->length; at++) {
-    if (source->bytes[at] != '.') continue;
-    uint32_t length = 0;
-    if (memcmp(source->bytes + at + 1, "to(", 3) == 0) length = 2;
-    else if (at + 6 < source->length && memcmp(source->bytes + at + 1, "cuda(", 5) == 0) length = 4;
-    if (!length) continue;
-    TSNode call = call_of_method_name_at(ctx->root, at + 1, length);
+  static const char *const MOVES[] = {"to", "cuda", NULL};
+  uint32_t name;
+  for (uint32_t at = source_next_method_name(source, 0, MOVES, &name); at != UINT32_MAX;
+       at = source_next_method_name(source, at + 1, MOVES, &name)) {
+    TSNode call = call_of_method_name_at(ctx->root, at + 1, (uint32_t)strlen(MOVES[name]));
     if (!ts_node_is_null(call)) gpu302__visit_move(ctx, call);
   }
 }

@@ -34,25 +34,11 @@ static const char *const PER_RANK_WORDS[] = {"init_process_group", "DistributedD
 
 /* ---- Per-rank code ------------------------------------------------------------------------ */
 
-static bool gpu501__identifier_char(char c) {
-  return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
-}
-
-/* Whether `word` occurs in the source as a whole identifier (in code or
- * in a string: `os.environ["LOCAL_RANK"]`). */
-static bool gpu501__mentions(const Source *source, const char *word) {
-  size_t length = strlen(word);
-  for (const char *at = strstr(source->bytes, word); at; at = strstr(at + 1, word)) {
-    if ((at == source->bytes || !gpu501__identifier_char(at[-1])) && !gpu501__identifier_char(at[length])) return true;
-  }
-  return false;
-}
-
 /* Whether the file runs once per GPU: it shows it, or a project file that
  * shows it names this file's module (imports it). */
 static bool gpu501__per_rank(RuleContext *ctx) {
   for (const char *const *word = PER_RANK_WORDS; *word; word++) {
-    if (gpu501__mentions(ctx->source, *word)) return true;
+    if (text_mentions_identifier((Text){ctx->source->bytes, ctx->source->length}, text_of(*word))) return true;
   }
   for (const char *const *word = PER_RANK_WORDS; *word; word++) {
     if (links_imported_by_file_mentioning(ctx->links, *word)) return true;
@@ -128,8 +114,11 @@ static void gpu501__visit(RuleContext *ctx, TSNode call, int *per_rank) {
 static void gpu501_check(RuleContext *ctx) {
   const Source *source = ctx->source;
   int per_rank = -1; /* decided at the first load without map_location */
-  for (const char *at = strstr(source->bytes, ".load("); at; at = strstr(at + 1, ".load(")) {
-    TSNode call = call_of_method_name_at(ctx->root, (uint32_t)(at - source->bytes) + 1, 4);
+  static const char *const LOAD[] = {"load", NULL};
+  uint32_t name;
+  for (uint32_t at = source_next_method_name(source, 0, LOAD, &name); at != UINT32_MAX;
+       at = source_next_method_name(source, at + 1, LOAD, &name)) {
+    TSNode call = call_of_method_name_at(ctx->root, at + 1, 4);
     if (!ts_node_is_null(call)) gpu501__visit(ctx, call, &per_rank);
   }
 }

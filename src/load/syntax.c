@@ -178,16 +178,23 @@ static bool syntax__identifier_char(char c) {
   return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
 }
 
-bool text_mentions(Text text, Text word) {
+/* `word` at a start of an identifier (after a dot too when
+ * `after_dot`) and not followed by an identifier character. */
+static bool syntax__mentions(Text text, Text word, bool after_dot) {
   if (word.length == 0) return false;
   for (uint32_t at = 0; at + word.length <= text.length; at++) {
-    if (memcmp(text.ptr + at, word.ptr, word.length) != 0) continue;
-    bool starts = at == 0 || (!syntax__identifier_char(text.ptr[at - 1]) && text.ptr[at - 1] != '.');
+    if (text.ptr[at] != word.ptr[0] || memcmp(text.ptr + at, word.ptr, word.length) != 0) continue;
+    char before = at == 0 ? ' ' : text.ptr[at - 1];
+    bool starts = !syntax__identifier_char(before) && (after_dot || before != '.');
     bool ends = at + word.length == text.length || !syntax__identifier_char(text.ptr[at + word.length]);
     if (starts && ends) return true;
   }
   return false;
 }
+
+bool text_mentions(Text text, Text word) { return syntax__mentions(text, word, false); }
+
+bool text_mentions_identifier(Text text, Text word) { return syntax__mentions(text, word, true); }
 
 bool text_is_dotted_name(Text word) {
   if (word.length == 0 || word.ptr[0] == '.') return false;
@@ -342,6 +349,25 @@ TSNode call_receiver(TSNode call) {
   TSNode function = node_field(call, F_FUNCTION);
   if (!node_is(function, K_ATTRIBUTE)) return (TSNode){0};
   return node_field(function, F_OBJECT);
+}
+
+uint32_t source_next_method_name(const Source *source, uint32_t from, const char *const *names, uint32_t *name) {
+  const char *bytes = source->bytes;
+  for (const char *dot = from < source->length ? memchr(bytes + from, '.', source->length - from) : NULL; dot;
+       dot = memchr(dot + 1, '.', source->length - (uint32_t)(dot + 1 - bytes))) {
+    uint32_t at = (uint32_t)(dot - bytes);
+    for (uint32_t i = 0; names[i]; i++) {
+      if (at + 1 >= source->length || bytes[at + 1] != names[i][0]) continue;
+      uint32_t length = (uint32_t)strlen(names[i]);
+      if (at + 1 + length >= source->length || memcmp(bytes + at + 1, names[i], length) != 0) continue;
+      uint32_t end = at + 1 + length;
+      while (end < source->length && (bytes[end] == ' ' || bytes[end] == '\t')) end++;
+      if (end == source->length || bytes[end] != '(') continue;
+      *name = i;
+      return at;
+    }
+  }
+  return UINT32_MAX;
 }
 
 TSNode call_of_method_name_at(TSNode root, uint32_t at, uint32_t length) {

@@ -7,6 +7,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <string.h>
 #include <tree_sitter/api.h>
 
 #include "source.h"
@@ -116,6 +117,9 @@ typedef struct {
   uint32_t length;
 } Text;
 
+/* The text of a NUL-terminated string (borrowed). */
+static inline Text text_of(const char *string) { return (Text){string, (uint32_t)strlen(string)}; }
+
 /* Resolves symbol and field ids; safe to call from any thread, any time. */
 void syntax_init(void);
 
@@ -136,6 +140,10 @@ bool text_contains_ci(Text text, const char *needle);
 /* Whether `word` occurs in `text` as a whole identifier or dotted name
  * (not inside a longer identifier: "hidden" is not in "init_hidden"). */
 bool text_mentions(Text text, Text word);
+/* Whether `word` occurs in `text` as a whole identifier, also as an
+ * attribute or inside a string: `dist.init_process_group(...)`,
+ * `os.environ["LOCAL_RANK"]`. */
+bool text_mentions_identifier(Text text, Text word);
 
 /* Whether `word` is a dotted name (identifier characters and dots, not
  * starting with a dot): text_mentions finds such a word exactly when
@@ -194,6 +202,13 @@ TSNode call_receiver(TSNode call);
  * `at` in the tree under `root`; a null node when the name there is not
  * the method of a call (`x.name` alone, a comment, a string). */
 TSNode call_of_method_name_at(TSNode root, uint32_t at, uint32_t length);
+/* The byte offset of the next `.NAME(` of `source` at or after `from`,
+ * NAME one of `names` (NULL-terminated) as a whole word, blanks allowed
+ * before `(`; the name's index in *name. UINT32_MAX when none. A text
+ * scan: the rules that look for calls of a few methods use it to visit
+ * only the places worth asking the tree about (call_of_method_name_at
+ * at the offset + 1 tells whether it is a call). */
+uint32_t source_next_method_name(const Source *source, uint32_t from, const char *const *names, uint32_t *name);
 /* The call `name(...)` or `x.name(...)` whose callee's last name spans
  * `length` bytes from `at`; a null node otherwise. */
 TSNode call_of_callee_name_at(TSNode root, uint32_t at, uint32_t length);
