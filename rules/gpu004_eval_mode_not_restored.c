@@ -80,48 +80,38 @@ static Names gpu004__names(const RuleContext *ctx, const FlatEvent *flat, int32_
 
 /* ---- The loop's iteration ------------------------------------------------------------------ */
 
-/* Whether the iteration trains `module`: one of its forwards runs with
- * grad on. */
-static bool gpu004__trains(const RuleContext *ctx, const FlatEvents *flat, int32_t function, Text module) {
-  for (uint32_t i = 0; i < flat->size; i++) {
-    const FlatEvent *event = array_get(flat, i);
-    if (event->event->kind != EV_FORWARD || event->grad_off_on_the_way) continue;
-    if (facts_grad_mode(ctx->facts, event->event) != GRAD_ON) continue;
-    if (gpu004__names(ctx, event, function, module) == NAMES_SAME) return true;
-  }
-  return false;
+/* What one iteration does with a module, read in one pass over its
+ * flattened events. */
+typedef struct {
+  bool trains;    /* one of its forwards runs with grad on */
+  bool restores;  /* `M.train()` (or one the rule cannot tell the module
+                     of), or a function of another file that reaches a
+                     `.train()` */
+  bool set_first; /* its mode is set (`.train()` or `.eval()`) before it
+                     first trains: the mode an evaluation leaves behind
+                     never reaches the training (`model.train()` at the
+                     top of the epoch, or a linear probe's training helper
+                     that calls `model.eval()` on purpose) */
+} Iteration;
+
+static bool gpu004__trains_here(const RuleContext *ctx, const FlatEvent *event) {
+  return event->event->kind == EV_FORWARD && !event->grad_off_on_the_way &&
+         facts_grad_mode(ctx->facts, event->event) == GRAD_ON;
 }
 
-/* Whether the iteration sets `module`'s mode itself before it first
- * trains it (`model.train()` at the top of the epoch, or a training
- * helper that calls `model.eval()` on purpose before its loop, as a
- * linear probe on a frozen backbone does): then the mode an evaluation
- * leaves behind never reaches the training. */
-static bool gpu004__mode_set_first(const RuleContext *ctx, const FlatEvents *flat, int32_t function, Text module) {
+static Iteration gpu004__iteration(const RuleContext *ctx, const FlatEvents *flat, int32_t function, Text module) {
+  Iteration it = {0};
   for (uint32_t i = 0; i < flat->size; i++) {
     const FlatEvent *event = array_get(flat, i);
     EventKind kind = event->event->kind;
-    if ((kind == EV_EVAL || kind == EV_TRAIN) && gpu004__names(ctx, event, function, module) != NAMES_OTHER) {
-      return true;
-    }
-    if (kind == EV_FORWARD && !event->grad_off_on_the_way && facts_grad_mode(ctx->facts, event->event) == GRAD_ON &&
-        gpu004__names(ctx, event, function, module) == NAMES_SAME) {
-      return false;
-    }
+    if (kind == EV_EXTERNAL && (event->event->reaches & REACH(EV_TRAIN))) it.restores = true;
+    if (kind != EV_FORWARD && kind != EV_EVAL && kind != EV_TRAIN) continue;
+    Names names = gpu004__names(ctx, event, function, module);
+    if (kind == EV_TRAIN && names != NAMES_OTHER) it.restores = true;
+    if (kind != EV_FORWARD && names != NAMES_OTHER && !it.trains) it.set_first = true;
+    if (gpu004__trains_here(ctx, event) && names == NAMES_SAME) it.trains = true;
   }
-  return false;
-}
-
-/* Whether the iteration switches `module` back to training: `M.train()`
- * (or one the rule cannot tell the module of), or a function of another
- * file that reaches a `.train()`. */
-static bool gpu004__restores(const RuleContext *ctx, const FlatEvents *flat, int32_t function, Text module) {
-  for (uint32_t i = 0; i < flat->size; i++) {
-    const FlatEvent *event = array_get(flat, i);
-    if (event->event->kind == EV_EXTERNAL && (event->event->reaches & REACH(EV_TRAIN))) return true;
-    if (event->event->kind == EV_TRAIN && gpu004__names(ctx, event, function, module) != NAMES_OTHER) return true;
-  }
-  return false;
+  return it;
 }
 
 /* The module a function of another file puts in eval mode: the argument
@@ -132,7 +122,7 @@ static Text gpu004__external_eval(const RuleContext *ctx, const FlatEvents *flat
   if (!ts_node_eq(call->anchor, call->event->node)) return (Text){0};
   for (uint32_t i = 0; i < call_positional_count(call->event->node); i++) {
     Text argument = node_text(ctx->source, call_positional(call->event->node, i));
-    if (gpu004__trains(ctx, flat, function, argument)) return argument;
+    if (gpu004__iteration(ctx, flat, function, argument).trains) return argument;
   }
   return (Text){0};
 }
@@ -183,21 +173,28 @@ static Text gpu004__switched(const RuleContext *ctx, const FlatEvents *flat, con
   return gpu004__module(ctx, event, loop->function);
 }
 
-static void gpu004__check_loop(RuleContext *ctx, const Loop *loop, TSNode *reported, uint32_t *reported_count) {
+typedef Array(TSNode) Anchors;
+
+static bool gpu004__listed(const Anchors *anchors, TSNode anchor) {
+  for (uint32_t i = 0; i < anchors->size; i++) {
+    if (ts_node_eq(anchors->contents[i], anchor)) return true;
+  }
+  return false;
+}
+
+/* Reports each switch of the loop whose module the iteration trains and
+ * neither restores nor sets first; `reported` holds the anchors already
+ * reported (from an inner loop). */
+static void gpu004__check_loop(RuleContext *ctx, const Loop *loop, Anchors *reported) {
   FlatEvents flat = array_new();
   facts_flatten(ctx->facts, loop->function, loop->body, &flat);
   for (uint32_t i = 0; i < flat.size; i++) {
     const FlatEvent *event = array_get(&flat, i);
     Text module = gpu004__switched(ctx, &flat, event, loop);
     if (module.length == 0 || roles_frozen(ctx->facts, module)) continue;
-    if (!gpu004__trains(ctx, &flat, loop->function, module) || gpu004__restores(ctx, &flat, loop->function, module) ||
-        gpu004__mode_set_first(ctx, &flat, loop->function, module)) {
-      continue;
-    }
-    bool seen = false;
-    for (uint32_t j = 0; j < *reported_count && !seen; j++) seen = ts_node_eq(reported[j], event->anchor);
-    if (seen || *reported_count == 64) continue;
-    reported[(*reported_count)++] = event->anchor;
+    Iteration it = gpu004__iteration(ctx, &flat, loop->function, module);
+    if (!it.trains || it.restores || it.set_first || gpu004__listed(reported, event->anchor)) continue;
+    array_push(reported, event->anchor);
     gpu004__report(ctx, event, module);
   }
   array_delete(&flat);
@@ -206,15 +203,15 @@ static void gpu004__check_loop(RuleContext *ctx, const Loop *loop, TSNode *repor
 /* Inner loops first: a switch inside the batch loop is judged there. */
 static void gpu004_check(RuleContext *ctx) {
   const Facts *facts = ctx->facts;
-  TSNode reported[64];
-  uint32_t reported_count = 0;
+  Anchors reported = array_new();
   uint32_t wanted = REACH(EV_BACKWARD);
   for (uint32_t i = facts->loops.size; i-- > 0;) {
     const Loop *loop = array_get(&facts->loops, i);
     if ((loop->reaches & wanted) != wanted) continue;
     if (!(loop->reaches & (REACH(EV_EVAL) | REACH(EV_EXTERNAL)))) continue;
-    gpu004__check_loop(ctx, loop, reported, &reported_count);
+    gpu004__check_loop(ctx, loop, &reported);
   }
+  array_delete(&reported);
 }
 
 const Rule GPU004_EVAL_MODE_NOT_RESTORED = {
