@@ -260,6 +260,59 @@ static bool gpu401__hands_a_scaler(const RuleContext *ctx, TSNode call) {
   return false;
 }
 
+/* ---- Paths without a scaler -------------------------------------------------- */
+
+/* The name a condition tests a scaler by, and whether the test passes
+ * when the scaler is there: `S` and `S is not None` (true), `not S` and
+ * `S is None` (false); a null node for any other condition. */
+static TSNode gpu401__tested(const RuleContext *ctx, TSNode condition, bool *present_when_true) {
+  condition = node_unparenthesize(condition);
+  *present_when_true = true;
+  if (node_is(condition, K_NOT_OPERATOR)) {
+    *present_when_true = false;
+    condition = node_unparenthesize(node_field(condition, F_ARGUMENT));
+  } else if (node_is(condition, K_COMPARISON_OPERATOR) && ts_node_named_child_count(condition) == 2 &&
+             node_is(ts_node_named_child(condition, 1), K_NONE)) {
+    Text text = node_text(ctx->source, condition);
+    if (!text_ends_with(text, " is not None") && !text_ends_with(text, " is None")) return (TSNode){0};
+    *present_when_true = text_ends_with(text, " is not None");
+    condition = ts_node_named_child(condition, 0);
+  }
+  return node_is(condition, K_IDENTIFIER) || node_is(condition, K_ATTRIBUTE) ? condition : (TSNode){0};
+}
+
+/* Whether the file uses `name` as a GradScaler: `name.scale(` or
+ * `name.unscale_(` in its text. */
+static bool gpu401__used_as_scaler(const RuleContext *ctx, Text name) {
+  static const char *const METHODS[] = {"scale", "unscale_", NULL};
+  uint32_t method;
+  for (uint32_t at = source_next_method_name(ctx->source, 0, METHODS, &method); at != UINT32_MAX;
+       at = source_next_method_name(ctx->source, at + 1, METHODS, &method)) {
+    if (at >= name.length && memcmp(ctx->source->bytes + at - name.length, name.ptr, name.length) == 0) return true;
+  }
+  return false;
+}
+
+/* Whether `site` runs on a branch that tests a scaler away:
+ *   if scaler is not None: ...
+ *   else: clip_grad_norm_(...)          <- no scaler here
+ * (also `if scaler: ... else:`, `if scaler is None:`, `if not scaler:`). */
+static bool gpu401__scaler_absent(const RuleContext *ctx, TSNode site) {
+  TSNode child = site;
+  for (TSNode at = ts_node_parent(site); !ts_node_is_null(at); child = at, at = ts_node_parent(at)) {
+    Kind kind = node_kind(at);
+    if (kind == K_FUNCTION_DEFINITION || kind == K_CLASS_DEFINITION) return false;
+    if (kind != K_IF_STATEMENT) continue;
+    bool present_when_true;
+    TSNode tested = gpu401__tested(ctx, node_field(at, F_CONDITION), &present_when_true);
+    if (ts_node_is_null(tested) || !gpu401__used_as_scaler(ctx, node_text(ctx->source, tested))) continue;
+    bool in_consequence = ts_node_eq(child, node_field(at, F_CONSEQUENCE));
+    if (ts_node_eq(child, node_field(at, F_CONDITION))) continue;
+    if (in_consequence != present_when_true) return true;
+  }
+  return false;
+}
+
 /* ---- One clip ----------------------------------------------------------------- */
 
 /* The scaled backward a clip follows, and how it was found. */
@@ -350,6 +403,7 @@ static bool gpu401__unscaled_between(const RuleContext *ctx, const Scan *scan, T
 static bool gpu401__clips_scaled(const RuleContext *ctx, const Scan *scan, TSNode site, int32_t function,
                                  int depth, Scaled *out) {
   bool in_loop;
+  if (gpu401__scaler_absent(ctx, site)) return false;
   TSNode scope = gpu401__scope(ctx, site, function, &in_loop);
   if (gpu401__scaled_before(ctx, scope, site, function, out)) {
     return !gpu401__unscaled_between(ctx, scan, scope, out->anchor, site, function);

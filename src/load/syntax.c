@@ -196,6 +196,8 @@ bool text_mentions(Text text, Text word) { return syntax__mentions(text, word, f
 
 bool text_mentions_identifier(Text text, Text word) { return syntax__mentions(text, word, true); }
 
+bool text_is_identifier(Text word) { return text_is_dotted_name(word) && !memchr(word.ptr, '.', word.length); }
+
 bool text_is_dotted_name(Text word) {
   if (word.length == 0 || word.ptr[0] == '.') return false;
   for (uint32_t i = 0; i < word.length; i++) {

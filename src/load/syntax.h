@@ -149,6 +149,8 @@ bool text_mentions_identifier(Text text, Text word);
  * starting with a dot): text_mentions finds such a word exactly when
  * text_map_mentions enters it. */
 bool text_is_dotted_name(Text word);
+/* Whether `word` is one identifier (a dotted name without dots). */
+bool text_is_identifier(Text word);
 
 /* A map from texts (borrowed, not copied) to numbers, by open addressing;
  * zero-initialise it. */

@@ -209,7 +209,7 @@ static void facts__note_trained_callee(Facts *self, TSNode call, int32_t functio
   if (!node_is(callee, K_IDENTIFIER) && !on_self) return;
   Text text = node_text(self->source, callee);
   Text head = on_self ? text_last_segment(text) : text;
-  if (text_capitalized(head) || roles_loss_function(text) || facts_import(self, text) ||
+  if (facts_class_like(self, on_self ? head : text, function) || roles_loss_function(text) || facts_import(self, text) ||
       facts_resolve_call(self, call, function) >= 0 || self->module_uses.size >= 256) {
     return;
   }
@@ -958,6 +958,16 @@ const Assign *facts_assign_last_before(const Facts *self, Text name, int32_t fun
     if (assign->function == function && accept(assign, at)) return assign;
   }
   return NULL;
+}
+
+bool facts_class_like(const Facts *self, Text callee, int32_t function) {
+  if (!text_capitalized(text_last_segment(callee))) return false;
+  if (!text_is_identifier(callee) || facts_class_named(self, callee) >= 0 || facts_import(self, callee)) return true;
+  for (int32_t scope = function;; scope = -1) { /* the function's own names, then the file's */
+    AssignIter it = facts_assigns(self, callee, scope);
+    if (assign_iter_next(&it)) return false;
+    if (scope < 0) return true;
+  }
 }
 
 AssignIter facts_assigns(const Facts *self, Text name, int32_t function) {

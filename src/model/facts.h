@@ -312,6 +312,13 @@ typedef struct {
 
 AssignIter facts_assigns(const Facts *self, Text name, int32_t function);
 
+/* Whether a callee names a class (`Net(...)`, `nn.Linear(...)`): its
+ * last name is capitalized, unless it is a plain name that `function`
+ * or the file assigns and no class or import of the file defines
+ * (`BACKBONE = build(cfg)`, `G = Generator()`): a value, then, whatever
+ * its case. */
+bool facts_class_like(const Facts *self, Text callee, int32_t function);
+
 /* The events (facts_events_within) or assignments (facts_assigns_within)
  * that lie within `node`, as a range [*first, *end) of indices; both
  * arrays are in source order. */

@@ -497,7 +497,7 @@ Role roles_forward_memo(const Facts *facts, TSNode call, int32_t function, RoleM
                                                                                                      : ROLE_NONE;
   }
   Text last = text_last_segment(callee);
-  if (text_capitalized(last) || roles__verb_named(last) || roles_loss_function(callee) ||
+  if (facts_class_like(facts, callee, function) || roles__verb_named(last) || roles_loss_function(callee) ||
       roles__library_member(facts, call)) {
     return ROLE_NONE;
   }
