@@ -65,9 +65,12 @@ static Text gpu004__module(const RuleContext *ctx, const FlatEvent *flat, int32_
   for (uint32_t i = 0; i < SUMMARY_MAX_PARAMETERS; i++) {
     Text parameter = facts_parameter(ctx->facts, event->function, i);
     if (parameter.length == 0) break;
-    if (!text_eq(parameter, event->target)) continue;
+    if (!text_owns(parameter, event->target)) continue;
     TSNode argument = call_positional(flat->anchor, i);
-    return ts_node_is_null(argument) ? (Text){0} : node_text(ctx->source, argument);
+    if (ts_node_is_null(argument)) return (Text){0};
+    Text named = node_text(ctx->source, argument);
+    if (text_eq(parameter, event->target)) return named;
+    return text_eq(named, parameter) ? event->target : (Text){0}; /* `reranker.model` of `evaluate(reranker)` */
   }
   return (Text){0};
 }
@@ -78,40 +81,130 @@ static Names gpu004__names(const RuleContext *ctx, const FlatEvent *flat, int32_
   return gpu004__related(ctx->facts, named, module) ? NAMES_SAME : NAMES_OTHER;
 }
 
-/* ---- The loop's iteration ------------------------------------------------------------------ */
+typedef Array(TSNode) Anchors;
 
-/* What one iteration does with a module, read in one pass over its
- * flattened events. */
-typedef struct {
-  bool trains;    /* one of its forwards runs with grad on */
-  bool restores;  /* `M.train()` (or one the rule cannot tell the module
-                     of), or a function of another file that reaches a
-                     `.train()` */
-  bool set_first; /* its mode is set (`.train()` or `.eval()`) before it
-                     first trains: the mode an evaluation leaves behind
-                     never reaches the training (`model.train()` at the
-                     top of the epoch, or a linear probe's training helper
-                     that calls `model.eval()` on purpose) */
-} Iteration;
+/* Whether one of `nodes` holds `anchor`. */
+static bool gpu004__within_any(const Anchors *nodes, TSNode anchor) {
+  for (uint32_t i = 0; i < nodes->size; i++) {
+    if (node_contains(nodes->contents[i], anchor)) return true;
+  }
+  return false;
+}
+
+/* ---- The loop's iteration ------------------------------------------------------------------ */
 
 static bool gpu004__trains_here(const RuleContext *ctx, const FlatEvent *event) {
   return event->event->kind == EV_FORWARD && !event->grad_off_on_the_way &&
          facts_grad_mode(ctx->facts, event->event) == GRAD_ON;
 }
 
-static Iteration gpu004__iteration(const RuleContext *ctx, const FlatEvents *flat, int32_t function, Text module) {
-  Iteration it = {0};
+/* Whether the iteration trains `module`: one of its forwards runs with
+ * grad on. */
+static bool gpu004__trains(const RuleContext *ctx, const FlatEvents *flat, int32_t function, Text module) {
   for (uint32_t i = 0; i < flat->size; i++) {
     const FlatEvent *event = array_get(flat, i);
-    EventKind kind = event->event->kind;
-    if (kind == EV_EXTERNAL && (event->event->reaches & REACH(EV_TRAIN))) it.restores = true;
-    if (kind != EV_FORWARD && kind != EV_EVAL && kind != EV_TRAIN) continue;
-    Names names = gpu004__names(ctx, event, function, module);
-    if (kind == EV_TRAIN && names != NAMES_OTHER) it.restores = true;
-    if (kind != EV_FORWARD && names != NAMES_OTHER && !it.trains) it.set_first = true;
-    if (gpu004__trains_here(ctx, event) && names == NAMES_SAME) it.trains = true;
+    if (gpu004__trains_here(ctx, event) && gpu004__names(ctx, event, function, module) == NAMES_SAME) return true;
   }
-  return it;
+  return false;
+}
+
+/* Whether `anchor` (a statement of the loop body `body`) runs whenever
+ * the switch at `switch_anchor` has run: every branch that holds it (an
+ * `if`'s, `elif`'s, `else`'s or `except`'s) holds the switch too.
+ *   if step % 500 == 0:
+ *       validate(model)
+ *       model.train()                    <- runs with the switch
+ *       if loss < best: model.train()    <- may not */
+static bool gpu004__runs_with(TSNode anchor, TSNode switch_anchor, TSNode body) {
+  TSNode child = anchor;
+  for (TSNode at = ts_node_parent(anchor); !ts_node_is_null(at) && !ts_node_eq(child, body);
+       child = at, at = ts_node_parent(at)) {
+    Kind kind = node_kind(at);
+    bool branch = kind == K_ELIF_CLAUSE || kind == K_ELSE_CLAUSE || kind == K_EXCEPT_CLAUSE ||
+                  (kind == K_IF_STATEMENT && ts_node_eq(child, node_field(at, F_CONSEQUENCE)));
+    TSNode held = kind == K_IF_STATEMENT ? child : at;
+    if (branch && !node_contains(held, switch_anchor)) return false;
+  }
+  return true;
+}
+
+/* The innermost branch of the loop body (an `if`'s consequence, an
+ * `elif`, `else` or `except` clause) that holds `anchor`; a null node when
+ * none does. */
+static TSNode gpu004__branch_of(TSNode anchor, TSNode body) {
+  TSNode child = anchor;
+  for (TSNode at = ts_node_parent(anchor); !ts_node_is_null(at) && !ts_node_eq(child, body);
+       child = at, at = ts_node_parent(at)) {
+    Kind kind = node_kind(at);
+    if (kind == K_ELIF_CLAUSE || kind == K_ELSE_CLAUSE || kind == K_EXCEPT_CLAUSE) return at;
+    if (kind == K_IF_STATEMENT && ts_node_eq(child, node_field(at, F_CONSEQUENCE))) return child;
+  }
+  return (TSNode){0};
+}
+
+/* Whether the helper call at `anchor` runs a backward. */
+static bool gpu004__backpropagates(const FlatEvents *flat, TSNode anchor) {
+  for (uint32_t i = 0; i < flat->size; i++) {
+    const FlatEvent *event = array_get(flat, i);
+    if (event->event->kind == EV_BACKWARD && ts_node_eq(event->anchor, anchor)) return true;
+  }
+  return false;
+}
+
+/* Whether a forward after the switch belongs to the evaluation itself:
+ * it runs in the switch's own branch after it (an inline `model.eval()`
+ * then `model(val_x)`), or inside the same helper call, which runs no
+ * backward (a `validate()` that forgets no_grad). */
+static bool gpu004__evaluates(const FlatEvents *flat, const FlatEvent *forward, TSNode switch_anchor,
+                              TSNode switch_branch, bool wrapped) {
+  if (wrapped) return false;
+  if (ts_node_eq(forward->anchor, switch_anchor)) return !gpu004__backpropagates(flat, switch_anchor);
+  return !ts_node_is_null(switch_branch) && node_contains(switch_branch, forward->anchor);
+}
+
+/* Whether `event` puts `module` in eval mode on purpose for the training
+ * that follows: an unconditional `model.eval()` in the loop body itself
+ * (frozen batch norm), or in a helper that then trains (a linear probe's
+ * training helper). Another evaluation's switch restores nothing. */
+static bool gpu004__deliberate_eval(const RuleContext *ctx, const FlatEvents *flat, const FlatEvent *event,
+                                    const Loop *loop, Text module) {
+  if (event->event->kind != EV_EVAL || gpu004__names(ctx, event, loop->function, module) == NAMES_OTHER) return false;
+  if (event->event->function == loop->function) return !node_under_if(event->event->node, loop->body);
+  return gpu004__backpropagates(flat, event->anchor);
+}
+
+/* Whether, after the switch `flat[at]`, `module` trains in eval mode: its
+ * next training forward (later in the iteration, or from the top of the
+ * next one) comes before any `.train()` or `.eval()` of it that surely
+ * runs after the switch. A mode set on purpose before the training (a
+ * linear probe's helper calls `model.eval()` before its batch loop) and
+ * a `.train()` at the top of the epoch both come first; a helper that
+ * switches and then trains, itself, does so on purpose; a forward in a
+ * branch that sets the mode before it (`elif phase == "D":
+ * disc.train()`) runs in that branch's mode. */
+static bool gpu004__trains_in_eval(const RuleContext *ctx, const FlatEvents *flat, uint32_t at, const Loop *loop,
+                                   Text module) {
+  TSNode switch_anchor = ((const FlatEvent *)array_get(flat, at))->anchor;
+  TSNode switch_branch = gpu004__branch_of(switch_anchor, loop->body);
+  Anchors set_in = array_new(); /* branches that set the mode before their own forwards (GAN phases) */
+  bool found = false;
+  for (uint32_t k = 1; k < flat->size && !found; k++) {
+    const FlatEvent *event = array_get(flat, (at + k) % flat->size);
+    EventKind kind = event->event->kind;
+    bool sets_mode = (kind == EV_EXTERNAL && (event->event->reaches & REACH(EV_TRAIN))) ||
+                     (kind == EV_TRAIN && gpu004__names(ctx, event, loop->function, module) != NAMES_OTHER) ||
+                     gpu004__deliberate_eval(ctx, flat, event, loop, module);
+    if (sets_mode && gpu004__runs_with(event->anchor, switch_anchor, loop->body)) break;
+    TSNode branch = sets_mode ? gpu004__branch_of(event->anchor, loop->body) : (TSNode){0};
+    if (!ts_node_is_null(branch)) array_push(&set_in, branch);
+    if (!gpu004__trains_here(ctx, event) || gpu004__names(ctx, event, loop->function, module) != NAMES_SAME) continue;
+    if (gpu004__evaluates(flat, event, switch_anchor, switch_branch, at + k >= flat->size)) continue;
+    if (gpu004__within_any(&set_in, event->anchor)) continue;
+    found = !ts_node_eq(event->anchor, switch_anchor); /* a helper that trains in eval mode on purpose */
+    if (!found) break;
+  }
+  array_delete(&set_in);
+  return found;
 }
 
 /* The module a function of another file puts in eval mode: the argument
@@ -122,7 +215,7 @@ static Text gpu004__external_eval(const RuleContext *ctx, const FlatEvents *flat
   if (!ts_node_eq(call->anchor, call->event->node)) return (Text){0};
   for (uint32_t i = 0; i < call_positional_count(call->event->node); i++) {
     Text argument = node_text(ctx->source, call_positional(call->event->node, i));
-    if (gpu004__iteration(ctx, flat, function, argument).trains) return argument;
+    if (gpu004__trains(ctx, flat, function, argument)) return argument;
   }
   return (Text){0};
 }
@@ -173,7 +266,14 @@ static Text gpu004__switched(const RuleContext *ctx, const FlatEvents *flat, con
   return gpu004__module(ctx, event, loop->function);
 }
 
-typedef Array(TSNode) Anchors;
+typedef Array(Text) Texts;
+
+static bool gpu004__module_listed(const RuleContext *ctx, const Texts *modules, Text module) {
+  for (uint32_t i = 0; i < modules->size; i++) {
+    if (gpu004__related(ctx->facts, modules->contents[i], module)) return true;
+  }
+  return false;
+}
 
 static bool gpu004__listed(const Anchors *anchors, TSNode anchor) {
   for (uint32_t i = 0; i < anchors->size; i++) {
@@ -182,21 +282,23 @@ static bool gpu004__listed(const Anchors *anchors, TSNode anchor) {
   return false;
 }
 
-/* Reports each switch of the loop whose module the iteration trains and
- * neither restores nor sets first; `reported` holds the anchors already
+/* Reports the first switch of each module of the loop after which the
+ * module trains in eval mode; `reported` holds the anchors already
  * reported (from an inner loop). */
 static void gpu004__check_loop(RuleContext *ctx, const Loop *loop, Anchors *reported) {
   FlatEvents flat = array_new();
+  Texts modules = array_new(); /* reported in this loop: later switches of them add nothing */
   facts_flatten(ctx->facts, loop->function, loop->body, &flat);
   for (uint32_t i = 0; i < flat.size; i++) {
     const FlatEvent *event = array_get(&flat, i);
     Text module = gpu004__switched(ctx, &flat, event, loop);
-    if (module.length == 0 || roles_frozen(ctx->facts, module)) continue;
-    Iteration it = gpu004__iteration(ctx, &flat, loop->function, module);
-    if (!it.trains || it.restores || it.set_first || gpu004__listed(reported, event->anchor)) continue;
+    if (module.length == 0 || roles_frozen(ctx->facts, module) || gpu004__listed(reported, event->anchor)) continue;
+    if (gpu004__module_listed(ctx, &modules, module) || !gpu004__trains_in_eval(ctx, &flat, i, loop, module)) continue;
     array_push(reported, event->anchor);
+    array_push(&modules, module);
     gpu004__report(ctx, event, module);
   }
+  array_delete(&modules);
   array_delete(&flat);
 }
 

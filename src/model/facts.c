@@ -76,7 +76,9 @@ static uint32_t facts__lower_bound(const Facts *self, Text name) {
 /* The last binding of `kind` for `name`: bindings_by_name is ordered by
  * (name, kind, position), so it sits just before the first entry past the
  * pair, found in log time however often the name is bound. */
-const Binding *facts_binding(const Facts *self, BindingKind kind, Text name) {
+/* The position in bindings_by_name just past the last binding of `kind`
+ * and `name` (bindings are ordered by name, then kind, then source). */
+static uint32_t facts__bindings_end(const Facts *self, BindingKind kind, Text name) {
   const uint32_t *index = self->bindings_by_name.contents;
   uint32_t low = 0, high = self->bindings_by_name.size;
   while (low < high) {
@@ -86,8 +88,20 @@ const Binding *facts_binding(const Facts *self, BindingKind kind, Text name) {
     if (order < 0 || (order == 0 && here->kind <= kind)) low = mid + 1;
     else high = mid;
   }
-  if (low == 0) return NULL;
-  const Binding *found = array_get(&self->bindings, index[low - 1]);
+  return low;
+}
+
+const Binding *facts_binding(const Facts *self, BindingKind kind, Text name) {
+  uint32_t end = facts__bindings_end(self, kind, name);
+  if (end == 0) return NULL;
+  const Binding *found = array_get(&self->bindings, self->bindings_by_name.contents[end - 1]);
+  return found->kind == kind && text_eq(found->name, name) ? found : NULL;
+}
+
+const Binding *facts_binding_nth_last(const Facts *self, BindingKind kind, Text name, uint32_t n) {
+  uint32_t end = facts__bindings_end(self, kind, name);
+  if (end <= n) return NULL;
+  const Binding *found = array_get(&self->bindings, self->bindings_by_name.contents[end - 1 - n]);
   return found->kind == kind && text_eq(found->name, name) ? found : NULL;
 }
 

@@ -426,14 +426,21 @@ static RoleOrUnknown roles__attribute(const Facts *facts, Text name, int32_t fun
   return roles__named_module(attribute) ? ROLE_NAME : ROLE_NONE;
 }
 
+/* How many of a name's constructors, from the last, a role is read from. */
+#define ROLES_CONSTRUCTORS_TRIED 4
+
 static Role roles__module(const Facts *facts, Text name, int32_t function, int depth) {
   if (!facts->uses_torch || name.length == 0 || text_is(name, "self") || text_is(name, "super")) return ROLE_NONE;
   if (depth > ROLES_MAX_DEPTH) return ROLE_NONE;
   name = facts_canonical(facts, name);
-  const Binding *instance = facts_binding(facts, BIND_INSTANCE, name);
-  RoleOrUnknown role = instance && !ts_node_is_null(instance->node)
-                           ? roles__constructor(facts, instance->node, function, depth + 1)
-                           : ROLE_UNKNOWN;
+  /* the last constructor that tells, of the last few: `model = Net()` before `model = load(path)` */
+  RoleOrUnknown role = ROLE_UNKNOWN;
+  const Binding *instance;
+  for (uint32_t n = 0; role == ROLE_UNKNOWN && n < ROLES_CONSTRUCTORS_TRIED &&
+                       (instance = facts_binding_nth_last(facts, BIND_INSTANCE, name, n));
+       n++) {
+    if (!ts_node_is_null(instance->node)) role = roles__constructor(facts, instance->node, function, depth + 1);
+  }
   if (role == ROLE_UNKNOWN) role = roles__prepared(facts, name, function, depth);
   if (role != ROLE_UNKNOWN && !(role == ROLE_NONE && roles_used_as_module(facts, name, function))) return (Role)role;
   if (roles_used_as_module(facts, name, function)) return ROLE_EVIDENCE;
