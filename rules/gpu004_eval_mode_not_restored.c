@@ -162,6 +162,29 @@ static bool gpu004__evaluates(const FlatEvents *flat, const FlatEvent *forward, 
   return !ts_node_is_null(switch_branch) && node_contains(switch_branch, forward->anchor);
 }
 
+/* Whether `event` (a `.train()` or `.eval()` of `module` under an `if`
+ * of the loop body) is one arm of a choice of the module's mode: another
+ * branch of the same `if` sets its mode too. Such a choice sets the mode
+ * whichever way it goes, and its `.eval()` arm is no evaluation.
+ *   if args.train_encoder: encoder.train()
+ *   else: encoder.eval()                      <- a frozen encoder, on purpose */
+static bool gpu004__mode_chosen(const RuleContext *ctx, const FlatEvents *flat, const FlatEvent *event,
+                                const Loop *loop, Text module) {
+  TSNode branch = gpu004__branch_of(event->anchor, loop->body);
+  if (ts_node_is_null(branch)) return false;
+  TSNode choice = ts_node_parent(branch); /* the `if` of the branch (a clause's, or its consequence's) */
+  for (uint32_t i = 0; i < flat->size; i++) {
+    const FlatEvent *other = array_get(flat, i);
+    EventKind kind = other->event->kind;
+    if ((kind != EV_TRAIN && kind != EV_EVAL) || !node_contains(choice, other->anchor) ||
+        node_contains(branch, other->anchor)) {
+      continue;
+    }
+    if (gpu004__names(ctx, other, loop->function, module) != NAMES_OTHER) return true;
+  }
+  return false;
+}
+
 /* Whether `event` puts `module` in eval mode on purpose for the training
  * that follows: an unconditional `model.eval()` in the loop body itself
  * (frozen batch norm), or in a helper that then trains (a linear probe's
@@ -193,8 +216,13 @@ static bool gpu004__trains_in_eval(const RuleContext *ctx, const FlatEvents *fla
     EventKind kind = event->event->kind;
     bool sets_mode = (kind == EV_EXTERNAL && (event->event->reaches & REACH(EV_TRAIN))) ||
                      (kind == EV_TRAIN && gpu004__names(ctx, event, loop->function, module) != NAMES_OTHER) ||
-                     gpu004__deliberate_eval(ctx, flat, event, loop, module);
-    if (sets_mode && gpu004__runs_with(event->anchor, switch_anchor, loop->body)) break;
+                     gpu004__deliberate_eval(ctx, flat, event, loop, module) ||
+                     (kind == EV_EVAL && gpu004__names(ctx, event, loop->function, module) != NAMES_OTHER &&
+                      gpu004__mode_chosen(ctx, flat, event, loop, module));
+    if (sets_mode && (gpu004__runs_with(event->anchor, switch_anchor, loop->body) ||
+                      gpu004__mode_chosen(ctx, flat, event, loop, module))) {
+      break;
+    }
     TSNode branch = sets_mode ? gpu004__branch_of(event->anchor, loop->body) : (TSNode){0};
     if (!ts_node_is_null(branch)) array_push(&set_in, branch);
     if (!gpu004__trains_here(ctx, event) || gpu004__names(ctx, event, loop->function, module) != NAMES_SAME) continue;
@@ -263,7 +291,9 @@ static Text gpu004__switched(const RuleContext *ctx, const FlatEvents *flat, con
   if (event->event->kind != EV_EVAL) return (Text){0};
   bool inline_switch = event->event->function == loop->function;
   if (inline_switch && !node_under_if(event->event->node, loop->body)) return (Text){0};
-  return gpu004__module(ctx, event, loop->function);
+  Text module = gpu004__module(ctx, event, loop->function);
+  if (inline_switch && gpu004__mode_chosen(ctx, flat, event, loop, module)) return (Text){0};
+  return module;
 }
 
 typedef Array(Text) Texts;
