@@ -58,7 +58,12 @@ static bool gpu004__related(const Facts *facts, Text a, Text b) {
  * told. */
 static Text gpu004__module(const RuleContext *ctx, const FlatEvent *flat, int32_t function) {
   const Event *event = flat->event;
-  if (event->function == function || text_owns((Text){"self", 4}, event->target)) return event->target;
+  Text self = {"self", 4};
+  if (event->function == function || text_owns(self, event->target)) return event->target;
+  Text canonical = facts_canonical(ctx->facts, event->target); /* `model = self.model` in a method on self */
+  if (text_owns(self, canonical) && event->function >= 0 && ctx->facts->functions.contents[event->function].class_index >= 0) {
+    return canonical;
+  }
   if (!node_is(flat->anchor, K_CALL) || facts_resolve_call(ctx->facts, flat->anchor, function) != event->function) {
     return (Text){0};
   }
