@@ -10,23 +10,23 @@
  *
  * A training loop (its body runs a backward) reaches `M.eval()` (or
  * `M.train(False)`) through a helper it calls, or inside an `if` of its
- * body, and trains M with grad on in the same loop, and nothing in the
- * loop's body switches M back with `M.train()`: from the second iteration
- * on, M trains in evaluation mode (dropout off, batch norm on its running
- * statistics, which stop updating). Helpers are followed in the file
- * (their parameter is mapped to the argument: `validate(model)` puts
- * `model` in eval mode when validate does `net.eval()`), and a project
- * function of another file that reaches `.eval()` and is handed M counts
- * too. The finding points at the statement of the loop that reaches the
- * switch.
+ * body, and M's next training forward after the switch (later in the
+ * iteration, or from the top of the next one) runs before any `M.train()`
+ * that surely runs after the switch: from then on M trains in evaluation
+ * mode (dropout off, batch norm on its running statistics, which stop
+ * updating). Helpers are followed in the file (their parameter is mapped
+ * to the argument: `validate(model)` puts `model` in eval mode when
+ * validate does `net.eval()`), methods on self through their alias of a
+ * self attribute, and a project function of another file that reaches
+ * `.eval()` and is handed M counts too. The finding points at the
+ * statement of the loop that reaches the switch, once per module and loop.
  *
- * Not reported: a loop whose body calls `M.train()` anywhere (before the
- * training part, after the evaluation, or in a helper, here or in another
- * file), a loop whose body sets M's mode before it first trains M (a
- * linear probe's training helper that calls `model.eval()` on purpose),
- * an unconditional `M.eval()` in the loop body itself (a deliberate
- * choice, as when fine-tuning with frozen batch norm), a module that is
- * frozen or never trained with grad on in the loop. The finding is a
+ * Not reported: a `.train()` that runs whenever the switch ran (not one
+ * under a condition of its own: `if loss < best: model.train()`), a mode
+ * set on purpose before the training (a linear probe's training helper
+ * that calls `model.eval()`, an unconditional `M.eval()` in the loop body,
+ * an if/else that chooses M's mode, a GAN phase that sets its modes first),
+ * the evaluation's own forwards, a module that is frozen. The finding is a
  * warning when M is built from a class of this file that has no dropout
  * and no batch norm (eval mode changes nothing there). */
 #include <string.h>
@@ -61,9 +61,8 @@ static Text gpu004__module(const RuleContext *ctx, const FlatEvent *flat, int32_
   Text self = {"self", 4};
   if (event->function == function || text_owns(self, event->target)) return event->target;
   Text canonical = facts_canonical(ctx->facts, event->target); /* `model = self.model` in a method on self */
-  if (text_owns(self, canonical) && event->function >= 0 && ctx->facts->functions.contents[event->function].class_index >= 0) {
-    return canonical;
-  }
+  bool method = event->function >= 0 && ctx->facts->functions.contents[event->function].class_index >= 0;
+  if (method && text_owns(self, canonical)) return canonical;
   if (!node_is(flat->anchor, K_CALL) || facts_resolve_call(ctx->facts, flat->anchor, function) != event->function) {
     return (Text){0};
   }

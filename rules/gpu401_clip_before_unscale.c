@@ -18,7 +18,9 @@
  * in a project function handed the scaler; the clip may sit in a helper
  * called after the backward. Not reported: a scaler built with the literal
  * `enabled=False` or from another class, a clip on a path that excludes
- * the backward (`if scaler: ... else: loss.backward(); clip(...)`), an
+ * the backward (`if scaler: ... else: loss.backward(); clip(...)`) or
+ * on a branch that tests the scaler away (`else:` of `if scaler is not
+ * None:`), an
  * `unscale_()` between them (directly, in a helper of the file, or in a
  * project function handed the scaler), `accelerator.clip_grad_norm_` (it
  * unscales first). */

@@ -223,8 +223,8 @@ static void facts__note_trained_callee(Facts *self, TSNode call, int32_t functio
   if (!node_is(callee, K_IDENTIFIER) && !on_self) return;
   Text text = node_text(self->source, callee);
   Text head = on_self ? text_last_segment(text) : text;
-  if (facts_class_like(self, on_self ? head : text, function) || roles_loss_function(text) || facts_import(self, text) ||
-      facts_resolve_call(self, call, function) >= 0 || self->module_uses.size >= 256) {
+  if (facts_class_like(self, on_self ? head : text, function) || roles_loss_function(text) ||
+      facts_import(self, text) || facts_resolve_call(self, call, function) >= 0 || self->module_uses.size >= 256) {
     return;
   }
   static const char *const BUILTINS[] = {"sum", "max", "min", "abs", "len", "float", "int", "list", "tuple",
