@@ -288,6 +288,36 @@ static void gpu004__report(RuleContext *ctx, const FlatEvent *eval, Text module)
                  shown.text);
 }
 
+/* The outermost branch of the loop body that holds `anchor`; a null node
+ * when none does. */
+static TSNode gpu004__outer_branch_of(TSNode anchor, TSNode body) {
+  TSNode outer = {0};
+  for (TSNode branch = gpu004__branch_of(anchor, body); !ts_node_is_null(branch);
+       branch = gpu004__branch_of(ts_node_parent(branch), body)) {
+    outer = branch;
+  }
+  return outer;
+}
+
+/* Whether an inline `M.eval()` under an `if` starts an evaluation: after
+ * it, its branch runs a forward of M or calls a function. A branch that
+ * only sets modes (`if cfg.FREEZE_TEXT: model.text_encoder.eval()`, each
+ * step, before the forward) freezes a part on purpose. */
+static bool gpu004__evaluation_follows(const RuleContext *ctx, const FlatEvents *flat, const FlatEvent *event,
+                                       const Loop *loop, Text module) {
+  TSNode branch = gpu004__outer_branch_of(event->anchor, loop->body);
+  if (ts_node_is_null(branch)) return true;
+  uint32_t after = ts_node_end_byte(event->anchor);
+  for (uint32_t i = 0; i < flat->size; i++) {
+    const FlatEvent *other = array_get(flat, i);
+    if (ts_node_start_byte(other->anchor) < after || !node_contains(branch, other->anchor)) continue;
+    EventKind kind = other->event->kind;
+    if (kind == EV_CALL || kind == EV_EXTERNAL || other->event->function != loop->function) return true;
+    if (kind == EV_FORWARD && gpu004__names(ctx, other, loop->function, module) == NAMES_SAME) return true;
+  }
+  return false;
+}
+
 /* The eval switch of `module` that `event` makes, if it is one this rule
  * judges: through a helper, or in an `if` of the loop's own body. */
 static Text gpu004__switched(const RuleContext *ctx, const FlatEvents *flat, const FlatEvent *event, const Loop *loop) {
@@ -296,8 +326,10 @@ static Text gpu004__switched(const RuleContext *ctx, const FlatEvents *flat, con
   bool inline_switch = event->event->function == loop->function;
   if (inline_switch && !node_under_if(event->event->node, loop->body)) return (Text){0};
   Text module = gpu004__module(ctx, event, loop->function);
-  if (inline_switch && gpu004__mode_chosen(ctx, flat, event, loop, module)) return (Text){0};
-  return module;
+  if (!inline_switch) return module;
+  bool evaluates = !gpu004__mode_chosen(ctx, flat, event, loop, module) &&
+                   gpu004__evaluation_follows(ctx, flat, event, loop, module);
+  return evaluates ? module : (Text){0};
 }
 
 typedef Array(Text) Texts;

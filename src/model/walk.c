@@ -540,7 +540,9 @@ static void walk__clear(Walk *self, TSNode call, TSNode receiver, Text method) {
   }
 }
 
-/* module.eval(), module.train(), module.train(False) */
+/* module.eval(), module.train(), module.train(False); module.train(flag)
+ * with any other argument restores a saved mode (`was_training =
+ * net.training` ... `net.train(was_training)`): a `.train()`. */
 static void walk__mode(Walk *self, TSNode call, TSNode receiver, Text method) {
   const Source *source = self->facts->source;
   TSNode argument = call_positional(call, 0);
@@ -548,8 +550,8 @@ static void walk__mode(Walk *self, TSNode call, TSNode receiver, Text method) {
   bool none = ts_node_is_null(argument);
   EventKind kind;
   if (text_is(method, "eval") && none) kind = EV_EVAL;
-  else if (text_is(method, "train") && (none || walk__is_true(source, argument))) kind = EV_TRAIN;
   else if (text_is(method, "train") && walk__is_false(source, argument)) kind = EV_EVAL;
+  else if (text_is(method, "train")) kind = EV_TRAIN;
   else return;
   TSNode parent = ts_node_parent(call);
   bool assigned = node_is(parent, K_ASSIGNMENT) && ts_node_eq(node_field(parent, F_RIGHT), call);
