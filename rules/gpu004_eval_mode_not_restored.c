@@ -112,26 +112,6 @@ static bool gpu004__trains(const RuleContext *ctx, const FlatEvents *flat, int32
   return false;
 }
 
-/* Whether `anchor` (a statement of the loop body `body`) runs whenever
- * the switch at `switch_anchor` has run: every branch that holds it (an
- * `if`'s, `elif`'s, `else`'s or `except`'s) holds the switch too.
- *   if step % 500 == 0:
- *       validate(model)
- *       model.train()                    <- runs with the switch
- *       if loss < best: model.train()    <- may not */
-static bool gpu004__runs_with(TSNode anchor, TSNode switch_anchor, TSNode body) {
-  TSNode child = anchor;
-  for (TSNode at = ts_node_parent(anchor); !ts_node_is_null(at) && !ts_node_eq(child, body);
-       child = at, at = ts_node_parent(at)) {
-    Kind kind = node_kind(at);
-    bool branch = kind == K_ELIF_CLAUSE || kind == K_ELSE_CLAUSE || kind == K_EXCEPT_CLAUSE ||
-                  (kind == K_IF_STATEMENT && ts_node_eq(child, node_field(at, F_CONSEQUENCE)));
-    TSNode held = kind == K_IF_STATEMENT ? child : at;
-    if (branch && !node_contains(held, switch_anchor)) return false;
-  }
-  return true;
-}
-
 /* The innermost branch of the loop body (an `if`'s consequence, an
  * `elif`, `else` or `except` clause) that holds `anchor`; a null node when
  * none does. */
@@ -144,6 +124,27 @@ static TSNode gpu004__branch_of(TSNode anchor, TSNode body) {
     if (kind == K_IF_STATEMENT && ts_node_eq(child, node_field(at, F_CONSEQUENCE))) return child;
   }
   return (TSNode){0};
+}
+
+/* The next branch out from `branch` that holds it (gpu004__branch_of
+ * from its parent); a null node at the loop body. */
+static TSNode gpu004__enclosing_branch(TSNode branch, TSNode body) {
+  return gpu004__branch_of(ts_node_parent(branch), body);
+}
+
+/* Whether `anchor` (a statement of the loop body `body`) runs whenever
+ * the switch at `switch_anchor` has run: every branch that holds it holds
+ * the switch too.
+ *   if step % 500 == 0:
+ *       validate(model)
+ *       model.train()                    <- runs with the switch
+ *       if loss < best: model.train()    <- may not */
+static bool gpu004__runs_with(TSNode anchor, TSNode switch_anchor, TSNode body) {
+  for (TSNode branch = gpu004__branch_of(anchor, body); !ts_node_is_null(branch);
+       branch = gpu004__enclosing_branch(branch, body)) {
+    if (!node_contains(branch, switch_anchor)) return false;
+  }
+  return true;
 }
 
 /* Whether the helper call at `anchor` runs a backward. */
@@ -215,25 +216,23 @@ static bool gpu004__trains_in_eval(const RuleContext *ctx, const FlatEvents *fla
   TSNode switch_branch = gpu004__branch_of(switch_anchor, loop->body);
   Anchors set_in = array_new(); /* branches that set the mode before their own forwards (GAN phases) */
   bool found = false;
-  for (uint32_t k = 1; k < flat->size && !found; k++) {
+  for (uint32_t k = 1; k < flat->size; k++) {
     const FlatEvent *event = array_get(flat, (at + k) % flat->size);
     EventKind kind = event->event->kind;
+    bool names_it = (kind == EV_TRAIN || kind == EV_EVAL) &&
+                    gpu004__names(ctx, event, loop->function, module) != NAMES_OTHER;
+    bool chosen = names_it && gpu004__mode_chosen(ctx, flat, event, loop, module);
     bool sets_mode = (kind == EV_EXTERNAL && (event->event->reaches & REACH(EV_TRAIN))) ||
-                     (kind == EV_TRAIN && gpu004__names(ctx, event, loop->function, module) != NAMES_OTHER) ||
-                     gpu004__deliberate_eval(ctx, flat, event, loop, module) ||
-                     (kind == EV_EVAL && gpu004__names(ctx, event, loop->function, module) != NAMES_OTHER &&
-                      gpu004__mode_chosen(ctx, flat, event, loop, module));
-    if (sets_mode && (gpu004__runs_with(event->anchor, switch_anchor, loop->body) ||
-                      gpu004__mode_chosen(ctx, flat, event, loop, module))) {
-      break;
-    }
+                     (kind == EV_TRAIN && names_it) || chosen ||
+                     gpu004__deliberate_eval(ctx, flat, event, loop, module);
+    if (sets_mode && (chosen || gpu004__runs_with(event->anchor, switch_anchor, loop->body))) break;
     TSNode branch = sets_mode ? gpu004__branch_of(event->anchor, loop->body) : (TSNode){0};
     if (!ts_node_is_null(branch)) array_push(&set_in, branch);
     if (!gpu004__trains_here(ctx, event) || gpu004__names(ctx, event, loop->function, module) != NAMES_SAME) continue;
     if (gpu004__evaluates(flat, event, switch_anchor, switch_branch, at + k >= flat->size)) continue;
     if (gpu004__within_any(&set_in, event->anchor)) continue;
-    found = !ts_node_eq(event->anchor, switch_anchor); /* a helper that trains in eval mode on purpose */
-    if (!found) break;
+    found = !ts_node_eq(event->anchor, switch_anchor); /* not a helper that trains in eval mode on purpose */
+    break;
   }
   array_delete(&set_in);
   return found;
@@ -293,7 +292,7 @@ static void gpu004__report(RuleContext *ctx, const FlatEvent *eval, Text module)
 static TSNode gpu004__outer_branch_of(TSNode anchor, TSNode body) {
   TSNode outer = {0};
   for (TSNode branch = gpu004__branch_of(anchor, body); !ts_node_is_null(branch);
-       branch = gpu004__branch_of(ts_node_parent(branch), body)) {
+       branch = gpu004__enclosing_branch(branch, body)) {
     outer = branch;
   }
   return outer;
