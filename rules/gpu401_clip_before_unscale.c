@@ -24,6 +24,7 @@
  * `unscale_()` between them (directly, in a helper of the file, or in a
  * project function handed the scaler), `accelerator.clip_grad_norm_` (it
  * unscales first). */
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -290,7 +291,11 @@ static bool gpu401__used_as_scaler(const RuleContext *ctx, Text name) {
   uint32_t method;
   for (uint32_t at = source_next_method_name(ctx->source, 0, METHODS, &method); at != UINT32_MAX;
        at = source_next_method_name(ctx->source, at + 1, METHODS, &method)) {
-    if (at >= name.length && memcmp(ctx->source->bytes + at - name.length, name.ptr, name.length) == 0) return true;
+    if (at < name.length || memcmp(ctx->source->bytes + at - name.length, name.ptr, name.length) != 0) continue;
+    uint32_t start = at - name.length;
+    unsigned char before = start == 0 ? ' ' : (unsigned char)ctx->source->bytes[start - 1];
+    if (before == '.' || before == '_' || isalnum(before) || before >= 0x80) continue; /* `myscaler.scale(` */
+    return true;
   }
   return false;
 }
@@ -308,8 +313,8 @@ static bool gpu401__scaler_absent(const RuleContext *ctx, TSNode site) {
     bool present_when_true;
     TSNode tested = gpu401__tested(ctx, node_field(at, F_CONDITION), &present_when_true);
     if (ts_node_is_null(tested) || !gpu401__used_as_scaler(ctx, node_text(ctx->source, tested))) continue;
-    bool in_consequence = ts_node_eq(child, node_field(at, F_CONSEQUENCE));
     if (ts_node_eq(child, node_field(at, F_CONDITION))) continue;
+    bool in_consequence = ts_node_eq(child, node_field(at, F_CONSEQUENCE));
     if (in_consequence != present_when_true) return true;
   }
   return false;
