@@ -24,7 +24,6 @@
  * `unscale_()` between them (directly, in a helper of the file, or in a
  * project function handed the scaler), `accelerator.clip_grad_norm_` (it
  * unscales first). */
-#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -284,18 +283,18 @@ static TSNode gpu401__tested(const RuleContext *ctx, TSNode condition, bool *pre
   return node_is(condition, K_IDENTIFIER) || node_is(condition, K_ATTRIBUTE) ? condition : (TSNode){0};
 }
 
-/* Whether the file uses `name` as a GradScaler: `name.scale(` or
- * `name.unscale_(` in its text. */
-static bool gpu401__used_as_scaler(const RuleContext *ctx, Text name) {
-  static const char *const METHODS[] = {"scale", "unscale_", NULL};
-  uint32_t method;
-  for (uint32_t at = source_next_method_name(ctx->source, 0, METHODS, &method); at != UINT32_MAX;
-       at = source_next_method_name(ctx->source, at + 1, METHODS, &method)) {
-    if (at < name.length || memcmp(ctx->source->bytes + at - name.length, name.ptr, name.length) != 0) continue;
-    uint32_t start = at - name.length;
-    unsigned char before = start == 0 ? ' ' : (unsigned char)ctx->source->bytes[start - 1];
-    if (before == '.' || before == '_' || isalnum(before) || before >= 0x80) continue; /* `myscaler.scale(` */
-    return true;
+/* Whether the file uses `name` as a GradScaler: it builds it from one,
+ * or calls `name.unscale_()` or `name.scale(loss).backward()` (the scan's
+ * unscales and the facts' backwards, not the text again). */
+static bool gpu401__used_as_scaler(const RuleContext *ctx, const Scan *scan, Text name) {
+  if (gpu401__scaler_state(ctx, name) == SCALER_BUILT) return true;
+  for (uint32_t i = 0; i < scan->unscales.size; i++) {
+    TSNode receiver = call_receiver(scan->unscales.contents[i].node);
+    if (!ts_node_is_null(receiver) && text_eq(node_text(ctx->source, receiver), name)) return true;
+  }
+  for (uint32_t i = 0; i < ctx->facts->events.size; i++) {
+    TSNode scaler = gpu401__scaled_backward_scaler(ctx, array_get(&ctx->facts->events, i));
+    if (!ts_node_is_null(scaler) && text_eq(node_text(ctx->source, scaler), name)) return true;
   }
   return false;
 }
@@ -304,7 +303,7 @@ static bool gpu401__used_as_scaler(const RuleContext *ctx, Text name) {
  *   if scaler is not None: ...
  *   else: clip_grad_norm_(...)          <- no scaler here
  * (also `if scaler: ... else:`, `if scaler is None:`, `if not scaler:`). */
-static bool gpu401__scaler_absent(const RuleContext *ctx, TSNode site) {
+static bool gpu401__scaler_absent(const RuleContext *ctx, const Scan *scan, TSNode site) {
   TSNode child = site;
   for (TSNode at = ts_node_parent(site); !ts_node_is_null(at); child = at, at = ts_node_parent(at)) {
     Kind kind = node_kind(at);
@@ -312,7 +311,7 @@ static bool gpu401__scaler_absent(const RuleContext *ctx, TSNode site) {
     if (kind != K_IF_STATEMENT) continue;
     bool present_when_true;
     TSNode tested = gpu401__tested(ctx, node_field(at, F_CONDITION), &present_when_true);
-    if (ts_node_is_null(tested) || !gpu401__used_as_scaler(ctx, node_text(ctx->source, tested))) continue;
+    if (ts_node_is_null(tested) || !gpu401__used_as_scaler(ctx, scan, node_text(ctx->source, tested))) continue;
     if (ts_node_eq(child, node_field(at, F_CONDITION))) continue;
     bool in_consequence = ts_node_eq(child, node_field(at, F_CONSEQUENCE));
     if (in_consequence != present_when_true) return true;
@@ -410,7 +409,7 @@ static bool gpu401__unscaled_between(const RuleContext *ctx, const Scan *scan, T
 static bool gpu401__clips_scaled(const RuleContext *ctx, const Scan *scan, TSNode site, int32_t function,
                                  int depth, Scaled *out) {
   bool in_loop;
-  if (gpu401__scaler_absent(ctx, site)) return false;
+  if (gpu401__scaler_absent(ctx, scan, site)) return false;
   TSNode scope = gpu401__scope(ctx, site, function, &in_loop);
   if (gpu401__scaled_before(ctx, scope, site, function, out)) {
     return !gpu401__unscaled_between(ctx, scan, scope, out->anchor, site, function);
