@@ -190,13 +190,11 @@ static bool gpu004__mode_chosen(const RuleContext *ctx, const FlatEvents *flat, 
   return false;
 }
 
-/* Whether `event` puts `module` in eval mode on purpose for the training
- * that follows: an unconditional `model.eval()` in the loop body itself
+/* Whether `event`, an `.eval()` of the module judged, puts it in eval
+ * mode on purpose for the training that follows: an unconditional `model.eval()` in the loop body itself
  * (frozen batch norm), or in a helper that then trains (a linear probe's
  * training helper). Another evaluation's switch restores nothing. */
-static bool gpu004__deliberate_eval(const RuleContext *ctx, const FlatEvents *flat, const FlatEvent *event,
-                                    const Loop *loop, Text module) {
-  if (event->event->kind != EV_EVAL || gpu004__names(ctx, event, loop->function, module) == NAMES_OTHER) return false;
+static bool gpu004__deliberate_eval(const FlatEvents *flat, const FlatEvent *event, const Loop *loop) {
   if (event->event->function == loop->function) return !node_under_if(event->event->node, loop->body);
   return gpu004__backpropagates(flat, event->anchor);
 }
@@ -219,16 +217,17 @@ static bool gpu004__trains_in_eval(const RuleContext *ctx, const FlatEvents *fla
   for (uint32_t k = 1; k < flat->size; k++) {
     const FlatEvent *event = array_get(flat, (at + k) % flat->size);
     EventKind kind = event->event->kind;
-    bool names_it = (kind == EV_TRAIN || kind == EV_EVAL) &&
-                    gpu004__names(ctx, event, loop->function, module) != NAMES_OTHER;
+    if (kind != EV_TRAIN && kind != EV_EVAL && kind != EV_FORWARD && kind != EV_EXTERNAL) continue;
+    Names names = kind == EV_EXTERNAL ? NAMES_UNKNOWN : gpu004__names(ctx, event, loop->function, module);
+    bool names_it = (kind == EV_TRAIN || kind == EV_EVAL) && names != NAMES_OTHER;
     bool chosen = names_it && gpu004__mode_chosen(ctx, flat, event, loop, module);
     bool sets_mode = (kind == EV_EXTERNAL && (event->event->reaches & REACH(EV_TRAIN))) ||
                      (kind == EV_TRAIN && names_it) || chosen ||
-                     gpu004__deliberate_eval(ctx, flat, event, loop, module);
+                     (kind == EV_EVAL && names_it && gpu004__deliberate_eval(flat, event, loop));
     if (sets_mode && (chosen || gpu004__runs_with(event->anchor, switch_anchor, loop->body))) break;
     TSNode branch = sets_mode ? gpu004__branch_of(event->anchor, loop->body) : (TSNode){0};
     if (!ts_node_is_null(branch)) array_push(&set_in, branch);
-    if (!gpu004__trains_here(ctx, event) || gpu004__names(ctx, event, loop->function, module) != NAMES_SAME) continue;
+    if (!gpu004__trains_here(ctx, event) || names != NAMES_SAME) continue;
     if (gpu004__evaluates(flat, event, switch_anchor, switch_branch, at + k >= flat->size)) continue;
     if (gpu004__within_any(&set_in, event->anchor)) continue;
     found = !ts_node_eq(event->anchor, switch_anchor); /* not a helper that trains in eval mode on purpose */
