@@ -112,26 +112,6 @@ static bool gpu004__trains(const RuleContext *ctx, const FlatEvents *flat, int32
   return false;
 }
 
-/* The innermost branch of the loop body (an `if`'s consequence, an
- * `elif`, `else` or `except` clause) that holds `anchor`; a null node when
- * none does. */
-static TSNode gpu004__branch_of(TSNode anchor, TSNode body) {
-  TSNode child = anchor;
-  for (TSNode at = ts_node_parent(anchor); !ts_node_is_null(at) && !ts_node_eq(child, body);
-       child = at, at = ts_node_parent(at)) {
-    Kind kind = node_kind(at);
-    if (kind == K_ELIF_CLAUSE || kind == K_ELSE_CLAUSE || kind == K_EXCEPT_CLAUSE) return at;
-    if (kind == K_IF_STATEMENT && ts_node_eq(child, node_field(at, F_CONSEQUENCE))) return child;
-  }
-  return (TSNode){0};
-}
-
-/* The next branch out from `branch` that holds it (gpu004__branch_of
- * from its parent); a null node at the loop body. */
-static TSNode gpu004__enclosing_branch(TSNode branch, TSNode body) {
-  return gpu004__branch_of(ts_node_parent(branch), body);
-}
-
 /* Whether `anchor` (a statement of the loop body `body`) runs whenever
  * the switch at `switch_anchor` has run: every branch that holds it holds
  * the switch too.
@@ -140,8 +120,8 @@ static TSNode gpu004__enclosing_branch(TSNode branch, TSNode body) {
  *       model.train()                    <- runs with the switch
  *       if loss < best: model.train()    <- may not */
 static bool gpu004__runs_with(TSNode anchor, TSNode switch_anchor, TSNode body) {
-  for (TSNode branch = gpu004__branch_of(anchor, body); !ts_node_is_null(branch);
-       branch = gpu004__enclosing_branch(branch, body)) {
+  for (TSNode branch = node_branch_of(anchor, body); !ts_node_is_null(branch);
+       branch = node_branch_of(ts_node_parent(branch), body)) {
     if (!node_contains(branch, switch_anchor)) return false;
   }
   return true;
@@ -175,7 +155,7 @@ static bool gpu004__evaluates(const FlatEvents *flat, const FlatEvent *forward, 
  *   else: encoder.eval()                      <- a frozen encoder, on purpose */
 static bool gpu004__mode_chosen(const RuleContext *ctx, const FlatEvents *flat, const FlatEvent *event,
                                 const Loop *loop, Text module) {
-  TSNode branch = gpu004__branch_of(event->anchor, loop->body);
+  TSNode branch = node_branch_of(event->anchor, loop->body);
   if (ts_node_is_null(branch)) return false;
   TSNode choice = ts_node_parent(branch); /* the `if` of the branch (a clause's, or its consequence's) */
   for (uint32_t i = 0; i < flat->size; i++) {
@@ -211,7 +191,7 @@ static bool gpu004__deliberate_eval(const FlatEvents *flat, const FlatEvent *eve
 static bool gpu004__trains_in_eval(const RuleContext *ctx, const FlatEvents *flat, uint32_t at, const Loop *loop,
                                    Text module) {
   TSNode switch_anchor = ((const FlatEvent *)array_get(flat, at))->anchor;
-  TSNode switch_branch = gpu004__branch_of(switch_anchor, loop->body);
+  TSNode switch_branch = node_branch_of(switch_anchor, loop->body);
   Anchors set_in = array_new(); /* branches that set the mode before their own forwards (GAN phases) */
   bool found = false;
   for (uint32_t k = 1; k < flat->size; k++) {
@@ -225,7 +205,7 @@ static bool gpu004__trains_in_eval(const RuleContext *ctx, const FlatEvents *fla
                      (kind == EV_TRAIN && names_it) || chosen ||
                      (kind == EV_EVAL && names_it && gpu004__deliberate_eval(flat, event, loop));
     if (sets_mode && (chosen || gpu004__runs_with(event->anchor, switch_anchor, loop->body))) break;
-    TSNode branch = sets_mode ? gpu004__branch_of(event->anchor, loop->body) : (TSNode){0};
+    TSNode branch = sets_mode ? node_branch_of(event->anchor, loop->body) : (TSNode){0};
     if (!ts_node_is_null(branch)) array_push(&set_in, branch);
     if (!gpu004__trains_here(ctx, event) || names != NAMES_SAME) continue;
     if (gpu004__evaluates(flat, event, switch_anchor, switch_branch, at + k >= flat->size)) continue;
@@ -290,8 +270,8 @@ static void gpu004__report(RuleContext *ctx, const FlatEvent *eval, Text module)
  * when none does. */
 static TSNode gpu004__outer_branch_of(TSNode anchor, TSNode body) {
   TSNode outer = {0};
-  for (TSNode branch = gpu004__branch_of(anchor, body); !ts_node_is_null(branch);
-       branch = gpu004__enclosing_branch(branch, body)) {
+  for (TSNode branch = node_branch_of(anchor, body); !ts_node_is_null(branch);
+       branch = node_branch_of(ts_node_parent(branch), body)) {
     outer = branch;
   }
   return outer;

@@ -304,17 +304,16 @@ static bool gpu401__used_as_scaler(const RuleContext *ctx, const Scan *scan, Tex
  *   else: clip_grad_norm_(...)          <- no scaler here
  * (also `if scaler: ... else:`, `if scaler is None:`, `if not scaler:`). */
 static bool gpu401__scaler_absent(const RuleContext *ctx, const Scan *scan, TSNode site) {
-  TSNode child = site;
-  for (TSNode at = ts_node_parent(site); !ts_node_is_null(at); child = at, at = ts_node_parent(at)) {
-    Kind kind = node_kind(at);
-    if (kind == K_FUNCTION_DEFINITION || kind == K_CLASS_DEFINITION) return false;
-    if (kind != K_IF_STATEMENT) continue;
+  int32_t function = facts_function_at(ctx->facts, site);
+  TSNode scope = function >= 0 ? ctx->facts->functions.contents[function].node : ctx->root;
+  for (TSNode branch = node_branch_of(site, scope); !ts_node_is_null(branch);
+       branch = node_branch_of(ts_node_parent(branch), scope)) {
+    TSNode choice = ts_node_parent(branch);
+    if (!node_is(choice, K_IF_STATEMENT)) continue; /* an except clause */
     bool present_when_true;
-    TSNode tested = gpu401__tested(ctx, node_field(at, F_CONDITION), &present_when_true);
+    TSNode tested = gpu401__tested(ctx, node_field(choice, F_CONDITION), &present_when_true);
     if (ts_node_is_null(tested) || !gpu401__used_as_scaler(ctx, scan, node_text(ctx->source, tested))) continue;
-    if (ts_node_eq(child, node_field(at, F_CONDITION))) continue;
-    bool in_consequence = ts_node_eq(child, node_field(at, F_CONSEQUENCE));
-    if (in_consequence != present_when_true) return true;
+    if (node_branch_is_consequence(branch) != present_when_true) return true;
   }
   return false;
 }

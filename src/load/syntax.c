@@ -320,6 +320,23 @@ bool node_under_if(TSNode node, TSNode scope) {
   return false;
 }
 
+TSNode node_branch_of(TSNode node, TSNode scope) {
+  TSNode child = node;
+  TSNode at = ts_node_parent(node);
+  for (int steps = 0; !ts_node_is_null(at) && !ts_node_eq(child, scope) && steps < MAX_ASCENT;
+       child = at, at = ts_node_parent(at), steps++) {
+    Kind kind = node_kind(at);
+    if (kind == K_ELIF_CLAUSE || kind == K_ELSE_CLAUSE || kind == K_EXCEPT_CLAUSE) return at;
+    if (kind == K_IF_STATEMENT && ts_node_eq(child, node_field(at, F_CONSEQUENCE))) return child;
+  }
+  return (TSNode){0};
+}
+
+bool node_branch_is_consequence(TSNode branch) {
+  TSNode parent = ts_node_parent(branch);
+  return node_is(parent, K_IF_STATEMENT) && ts_node_eq(branch, node_field(parent, F_CONSEQUENCE));
+}
+
 bool text_owns(Text owner, Text name) {
   if (name.length < owner.length || memcmp(name.ptr, owner.ptr, owner.length) != 0) return false;
   return name.length == owner.length || name.ptr[owner.length] == '.';

@@ -234,6 +234,16 @@ bool node_expects_error(const Source *source, TSNode node);
  * (an ancestor): it does not run on every pass through `scope`. */
 bool node_under_if(TSNode node, TSNode scope);
 
+/* The innermost branch between `node` and `scope` (an ancestor) that
+ * holds `node`: an `if`'s consequence block, an `elif`, `else` or
+ * `except` clause; a null node when none does. Call it again with the
+ * branch's parent for the next branch out. */
+TSNode node_branch_of(TSNode node, TSNode scope);
+
+/* Whether `branch` (from node_branch_of) is the consequence of its `if`:
+ * it runs when the condition holds. */
+bool node_branch_is_consequence(TSNode branch);
+
 /* Whether `inner` lies within `outer` (by byte range). */
 bool node_contains(TSNode outer, TSNode inner);
 /* Looks through parentheses. */

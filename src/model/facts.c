@@ -73,11 +73,10 @@ static uint32_t facts__lower_bound(const Facts *self, Text name) {
   return low;
 }
 
-/* The last binding of `kind` for `name`: bindings_by_name is ordered by
- * (name, kind, position), so it sits just before the first entry past the
- * pair, found in log time however often the name is bound. */
 /* The position in bindings_by_name just past the last binding of `kind`
- * and `name` (bindings are ordered by name, then kind, then source). */
+ * and `name`: bindings are ordered by (name, kind, position), so the
+ * name's bindings of that kind end there, found in log time however often
+ * the name is bound. */
 static uint32_t facts__bindings_end(const Facts *self, BindingKind kind, Text name) {
   const uint32_t *index = self->bindings_by_name.contents;
   uint32_t low = 0, high = self->bindings_by_name.size;
@@ -98,11 +97,14 @@ const Binding *facts_binding(const Facts *self, BindingKind kind, Text name) {
   return found->kind == kind && text_eq(found->name, name) ? found : NULL;
 }
 
-const Binding *facts_binding_nth_last(const Facts *self, BindingKind kind, Text name, uint32_t n) {
-  uint32_t end = facts__bindings_end(self, kind, name);
-  if (end <= n) return NULL;
-  const Binding *found = array_get(&self->bindings, self->bindings_by_name.contents[end - 1 - n]);
-  return found->kind == kind && text_eq(found->name, name) ? found : NULL;
+uint32_t facts_bindings_last(const Facts *self, BindingKind kind, Text name, const Binding **out, uint32_t max) {
+  uint32_t end = facts__bindings_end(self, kind, name), count = 0;
+  for (uint32_t at = end; at > 0 && count < max; at--) {
+    const Binding *found = array_get(&self->bindings, self->bindings_by_name.contents[at - 1]);
+    if (found->kind != kind || !text_eq(found->name, name)) break;
+    out[count++] = found;
+  }
+  return count;
 }
 
 /* The last import of `name` so far: the walk enters each one as it is

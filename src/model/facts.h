@@ -262,9 +262,9 @@ Text facts_constructor_of(const Facts *self, Text name);
 
 /* The last binding of `kind` for `name`, or NULL. */
 const Binding *facts_binding(const Facts *self, BindingKind kind, Text name);
-/* The binding of `kind` and `name` `n` places before the last one in
- * source order (facts_binding is n = 0), or NULL. */
-const Binding *facts_binding_nth_last(const Facts *self, BindingKind kind, Text name, uint32_t n);
+/* The last `max` bindings of `kind` for `name`, newest first, into
+ * `out` (borrowed from the facts); returns how many there are. */
+uint32_t facts_bindings_last(const Facts *self, BindingKind kind, Text name, const Binding **out, uint32_t max);
 
 /* The import that binds `name` (a local name), or NULL. */
 const Binding *facts_import(const Facts *self, Text name);

@@ -435,11 +435,10 @@ static Role roles__module(const Facts *facts, Text name, int32_t function, int d
   name = facts_canonical(facts, name);
   /* the last constructor that tells, of the last few: `model = Net()` before `model = load(path)` */
   RoleOrUnknown role = ROLE_UNKNOWN;
-  const Binding *instance;
-  for (uint32_t n = 0; role == ROLE_UNKNOWN && n < ROLES_CONSTRUCTORS_TRIED &&
-                       (instance = facts_binding_nth_last(facts, BIND_INSTANCE, name, n));
-       n++) {
-    if (!ts_node_is_null(instance->node)) role = roles__constructor(facts, instance->node, function, depth + 1);
+  const Binding *instances[ROLES_CONSTRUCTORS_TRIED];
+  uint32_t count = facts_bindings_last(facts, BIND_INSTANCE, name, instances, ROLES_CONSTRUCTORS_TRIED);
+  for (uint32_t n = 0; role == ROLE_UNKNOWN && n < count; n++) {
+    if (!ts_node_is_null(instances[n]->node)) role = roles__constructor(facts, instances[n]->node, function, depth + 1);
   }
   if (role == ROLE_UNKNOWN) role = roles__prepared(facts, name, function, depth);
   if (role != ROLE_UNKNOWN && !(role == ROLE_NONE && roles_used_as_module(facts, name, function))) return (Role)role;
