@@ -38,10 +38,10 @@
   "0.0 for `type(out.grad_fn).__name__`."
 
 #define GPU101_DETAIL_HOOK                                                                                         \
-  "A forward hook runs on every forward of its layer; the output it keeps carries the graph of that forward, "   \
-  "so the list holds one graph per step until it is cleared. Where a backward ran, what stays is the graph's "   \
-  "host-side bookkeeping; where none runs, every activation the graph saved stays on the GPU. Measured on an "   \
-  "H200 (PyTorch 2.11, 6x4096 MLP, batch 512): 48.0 MB per iteration when nothing is backpropagated."
+  "A forward hook runs on every forward of its layer, so a list it appends to and nobody clears holds one "      \
+  "output per step: the output's own data stays on the GPU whether or not a backward ran, and where none ran, "  \
+  "so does every activation its graph saved. Measured on an H100 (PyTorch 2.11, 6x4096 MLP, batch 512, a hook "  \
+  "on one hidden layer of a training loop): 8.0 MB per step, one output, against 0.0 with the list cleared."
 
 /* ---- Is the store per-iteration? ----------------------------------------- */
 
@@ -549,10 +549,17 @@ static void gpu101__check_hook_store(RuleContext *ctx, const Event *store, const
   rule_shown(hook->name.ptr, hook->name.length, 20, &hook_name);
   char by[48];
   snprintf(by, sizeof by, hook->name.length ? "the forward hook `%s`" : "a forward hook%s", hook_name.text);
-  Basis basis = {false, NULL, trains, node_kept ? GPU101_DETAIL_NODE : GPU101_DETAIL_HOOK};
+  if (!node_kept) { /* the output's own data stays on the GPU, backward or not */
+    rule_report_on(ctx, store->node, GL_EFFECT_GPU_GROWTH, (Basis){.detail = GPU101_DETAIL_HOOK},
+                   "`%s` is kept by %s on every forward, with its graph: GPU memory grows each step; clear the "
+                   "list",
+                   shown.text, by);
+    return;
+  }
+  Basis basis = {.warning = trains, .detail = GPU101_DETAIL_NODE};
   rule_report_on(ctx, store->node, trains ? GL_EFFECT_HOST_GROWTH : GL_EFFECT_GPU_GROWTH, basis,
-                 "`%s` is kept by %s on every forward, with its graph: memory grows; keep %s", shown.text, by,
-                 node_kept ? "`node.name()`" : "`.detach()`");
+                 "`%s` is a graph node kept by %s on every forward: %s memory grows; keep `node.name()`", shown.text,
+                 by, trains ? "host" : "GPU");
 }
 
 static void gpu101__check_hooks(RuleContext *ctx) {

@@ -1681,7 +1681,8 @@ def verify_replay_leaves_out_cases_without_traces(t):
         shutil.copy(os.path.join(traces, name), t.path("part"))
     run = t.run("verify", "--replay", "part", "--rule", "GPU101").expect(0)
     check("1 case(s): 1 confirmed" in run.out, run.out)
-    equal(run.err, "gpulint: verify: GPU101 grad-fn: no saved trace in part; left out\n"
+    equal(run.err, "gpulint: verify: GPU101 forward-hook: no saved trace in part; left out\n"
+          "gpulint: verify: GPU101 grad-fn: no saved trace in part; left out\n"
           "gpulint: verify: GPU101 training-loop: no saved trace in part; left out\n", "left out")
     run = t.run("verify", "--replay", "part", "--rule", "GPU201").expect(2)
     equal(run.err.splitlines()[-2], "gpulint: verify: --replay: no saved traces of the chosen cases in: part",

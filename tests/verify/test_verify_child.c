@@ -302,7 +302,7 @@ static void test_cli_lints_first(void **state) {
   Cli cli = cli_run(args, NULL, false);
   assert_null(strstr(cli.out, "GPU201"));
   assert_null(strstr(cli.out, "rollout-loop"));
-  assert_non_null(strstr(cli.out, "4 case(s): 4 confirmed"));
+  assert_non_null(strstr(cli.out, "5 case(s): 5 confirmed")); /* GPU001, three GPU101 cases, GPU103 */
   cli_expect(&cli, 0, "lint_first.py:18:13: GPU101 `loss` is kept", NULL);
   cli = cli_run(args, NULL, false);
   cli_expect(&cli, 0, "    measured: gpu-growth (validation-loop): bad 48.0 MB/step, good 0.0 MB/step, ratio inf: CONFIRMED",

@@ -56,17 +56,18 @@ static void test_table(void **state) {
   assert_non_null(strstr(text, "GPU005  frozen-embedding  wrong-gradients  0/step            0.0179/step     0.00x"));
   assert_non_null(strstr(text, "GPU104  training-loop     peak             1153 MB           773 MB          1.49x"));
   assert_non_null(strstr(text, "GPU501  checkpoint-load   peak             1024 MB           512 MB          2.00x"));
-  assert_int_equal(count(text, "  CONFIRMED\n"), 17);
+  assert_non_null(strstr(text, "GPU101  forward-hook      gpu-growth       8.0 MB/step       0.0 MB/step     inf"));
+  assert_int_equal(count(text, "  CONFIRMED\n"), 18);
   assert_non_null(strstr(text, "also measured (bad / good):\n"));
   assert_non_null(strstr(text, "bad raised RuntimeError at step 2: Trying to backward through the graph"));
-  assert_non_null(strstr(text, "17 case(s): 17 confirmed, 0 not confirmed, 0 error(s)\n"));
-  /* The GPU003, GPU004, GPU005, GPU101 grad-fn, GPU104, GPU302, GPU401 and GPU501 pairs were
-   * recorded on an H100, the rest on the H200: */
+  assert_non_null(strstr(text, "18 case(s): 18 confirmed, 0 not confirmed, 0 error(s)\n"));
+  /* The GPU003, GPU004, GPU005, GPU101 grad-fn and forward-hook, GPU104, GPU302, GPU401 and GPU501
+   * pairs were recorded on an H100, the rest on the H200: */
   assert_non_null(strstr(text, "\nGPU003 training-loop: recorded on NVIDIA H100 80GB HBM3, PyTorch 2.11.0+cu130\n"));
   assert_non_null(strstr(text, "\nGPU302 mlp-noise: recorded on NVIDIA H100 80GB HBM3, PyTorch 2.11.0+cu130\n"));
   assert_non_null(strstr(text, "\nGPU401 training-loop: recorded on NVIDIA H100 80GB HBM3, PyTorch 2.11.0+cu130\n"));
   assert_non_null(strstr(text, "\nGPU005 frozen-embedding: recorded on NVIDIA H100 80GB HBM3, PyTorch 2.11.0+cu130\n"));
-  assert_int_equal(count(text, ": recorded on "), 9);
+  assert_int_equal(count(text, ": recorded on "), 10);
   array_delete(&out);
 }
 
@@ -92,10 +93,10 @@ static void test_json(void **state) {
   assert_string_equal(cJSON_GetObjectItem(device, "name")->valuestring, "NVIDIA H200");
   assert_string_equal(cJSON_GetObjectItem(device, "driver")->valuestring, "580.159.04");
   assert_string_equal(cJSON_GetObjectItem(cJSON_GetObjectItem(root, "python"), "torch")->valuestring, "2.11.0+cu130");
-  assert_int_equal(cJSON_GetObjectItem(cJSON_GetObjectItem(root, "summary"), "confirmed")->valueint, 17);
+  assert_int_equal(cJSON_GetObjectItem(cJSON_GetObjectItem(root, "summary"), "confirmed")->valueint, 18);
   assert_true(cJSON_IsArray(cJSON_GetObjectItem(root, "findings")));
   cJSON *cases = cJSON_GetObjectItem(root, "cases");
-  assert_int_equal(cJSON_GetArraySize(cases), 17);
+  assert_int_equal(cJSON_GetArraySize(cases), 18);
   cJSON *item;
   cJSON_ArrayForEach(item, cases) {
     assert_string_equal(cJSON_GetObjectItem(item, "verdict")->valuestring, "CONFIRMED");
@@ -104,7 +105,7 @@ static void test_json(void **state) {
     assert_true(cJSON_GetArraySize(cJSON_GetObjectItem(cJSON_GetObjectItem(runs, "good"), "steps")) > 0);
     assert_true(cJSON_GetObjectItem(cJSON_GetObjectItem(runs, "bad"), "nvml_samples")->valueint > 0);
   }
-  cJSON *growth = cJSON_GetArrayItem(cases, 7);
+  cJSON *growth = cJSON_GetArrayItem(cases, 8);
   assert_string_equal(cJSON_GetObjectItem(growth, "case")->valuestring, "validation-loop");
   assert_true(cJSON_IsNull(cJSON_GetObjectItem(growth, "ratio"))); /* infinite */
   cJSON *metrics = cJSON_GetObjectItem(growth, "metrics");
@@ -120,8 +121,8 @@ static void test_svg(void **state) {
   char *svg = output_svg(&recorded->results, "H200 <&> \"caption\"");
   assert_true(strncmp(svg, "<svg xmlns='http://www.w3.org/2000/svg'", 39) == 0);
   assert_non_null(strstr(svg, "</svg>\n"));
-  assert_int_equal(count(svg, "<g>"), 17);
-  assert_true(count(svg, "<polyline") >= 17 * 3); /* bad and good, allocator and NVML */
+  assert_int_equal(count(svg, "<g>"), 18);
+  assert_true(count(svg, "<polyline") >= 18 * 3); /* bad and good, allocator and NVML */
   assert_non_null(strstr(svg, "H200 &lt;&amp;&gt; &quot;caption&quot;"));
   assert_non_null(strstr(svg, "raised at step 2"));
   assert_non_null(strstr(svg, "peak allocated in step (MB)"));
