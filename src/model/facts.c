@@ -878,20 +878,38 @@ static bool facts__names_data(const Source *source, TSNode node) {
          text_ends_with(last, "_dl") || text_is(last, "dl") || text_ends_with(last, "_iter");
 }
 
-bool facts_loop_iterates_data(const Facts *self, int32_t loop) {
-  TSNode node = self->loops.contents[loop].node;
-  if (!node_is(node, K_FOR_STATEMENT)) return false;
-  TSNode iterable = node_unparenthesize(node_field(node, F_RIGHT));
-  /* enumerate(tqdm(loader)), zip(loader, ...), iter(loader) */
-  for (int depth = 0; depth < 4 && node_is(iterable, K_CALL); depth++) {
-    Text wrapper = text_last_segment(call_function_text(self->source, iterable));
-    if (!text_is(wrapper, "enumerate") && !text_is(wrapper, "tqdm") && !text_is(wrapper, "zip") &&
-        !text_is(wrapper, "iter") && !text_is(wrapper, "islice") && !text_is(wrapper, "track")) {
-      break;
+static bool facts__iteration_wrapper(const Source *source, TSNode call) {
+  static const char *const WRAPPERS[] = {"enumerate", "tqdm", "zip", "iter", "islice", "track", NULL};
+  return node_is(call, K_CALL) && text_in(text_last_segment(call_function_text(source, call)), WRAPPERS);
+}
+
+static bool facts__accept_plain(const Assign *assign, uint32_t at) {
+  (void)at;
+  return !assign->augmented && !assign->unpacked && !assign->subscript;
+}
+
+/* The iterable of a for loop seen through wrappers: enumerate(tqdm(loader)),
+ * zip(loader, ...), iter(loader), and a progress bar bound first
+ * (`pbar = tqdm(loader)`, then `for batch in pbar:`). */
+static TSNode facts__iterated(const Facts *self, int32_t loop) {
+  const Loop *entry = array_get(&self->loops, loop);
+  TSNode iterable = node_unparenthesize(node_field(entry->node, F_RIGHT));
+  for (int depth = 0; depth < 4; depth++) {
+    if (node_is(iterable, K_IDENTIFIER)) {
+      const Assign *bound = facts_assign_last_before(self, node_text(self->source, iterable), entry->function,
+                                                     ts_node_start_byte(entry->node), facts__accept_plain);
+      if (!bound || !facts__iteration_wrapper(self->source, node_unparenthesize(bound->value))) break;
+      iterable = node_unparenthesize(bound->value);
     }
+    if (!facts__iteration_wrapper(self->source, iterable)) break;
     iterable = call_positional(iterable, 0);
   }
-  return facts__names_data(self->source, iterable);
+  return iterable;
+}
+
+bool facts_loop_iterates_data(const Facts *self, int32_t loop) {
+  if (!node_is(self->loops.contents[loop].node, K_FOR_STATEMENT)) return false;
+  return facts__names_data(self->source, facts__iterated(self, loop));
 }
 
 bool facts_loop_over_modules(const Facts *self, int32_t loop) {
