@@ -464,7 +464,15 @@ static bool gpu101__hook_of(const RuleContext *ctx, TSNode argument, int32_t fun
   return hook->output.length > 0;
 }
 
-/* The forward hooks the file installs and keeps installed. */
+static bool gpu101__hook_listed(const Hooks *hooks, TSNode node) {
+  for (uint32_t i = 0; i < hooks->size; i++) {
+    if (ts_node_eq(hooks->contents[i].node, node)) return true;
+  }
+  return false;
+}
+
+/* The forward hooks the file installs and keeps installed, each once
+ * (one function may be installed by several calls). */
 static void gpu101__collect_hooks(const RuleContext *ctx, Hooks *hooks) {
   static const char *const REGISTER[] = {"register_forward_hook", NULL};
   uint32_t name;
@@ -473,7 +481,8 @@ static void gpu101__collect_hooks(const RuleContext *ctx, Hooks *hooks) {
     TSNode call = call_of_method_name_at(ctx->root, at + 1, (uint32_t)strlen(REGISTER[0]));
     if (ts_node_is_null(call) || gpu101__hook_removed(ctx, call)) continue;
     Hook hook;
-    if (gpu101__hook_of(ctx, call_positional(call, 0), facts_function_at(ctx->facts, call), &hook)) {
+    if (gpu101__hook_of(ctx, call_positional(call, 0), facts_function_at(ctx->facts, call), &hook) &&
+        !gpu101__hook_listed(hooks, hook.node)) {
       array_push(hooks, hook);
     }
   }
@@ -547,8 +556,8 @@ static void gpu101__check_hook_store(RuleContext *ctx, const Event *store, const
   Shown shown, hook_name;
   rule_shown(kept.ptr, kept.length, 24, &shown);
   rule_shown(hook->name.ptr, hook->name.length, 20, &hook_name);
-  char by[48];
-  snprintf(by, sizeof by, hook->name.length ? "the forward hook `%s`" : "a forward hook%s", hook_name.text);
+  char by[64] = "a forward hook";
+  if (hook->name.length) snprintf(by, sizeof by, "the forward hook `%s`", hook_name.text);
   if (!node_kept) { /* the output's own data stays on the GPU, backward or not */
     rule_report_on(ctx, store->node, GL_EFFECT_GPU_GROWTH, (Basis){.detail = GPU101_DETAIL_HOOK},
                    "`%s` is kept by %s on every forward, with its graph: GPU memory grows each step; clear the "
