@@ -215,11 +215,6 @@ static void gpu101__fix(RuleContext *ctx, GlFinding *finding, TSNode node, TSNod
 
 /* ---- Reporting, continued -------------------------------------------------------------- */
 
-static bool gpu101__accept_plain(const Assign *assign, uint32_t at) {
-  (void)at;
-  return !assign->augmented && !assign->unpacked && !assign->subscript;
-}
-
 /* When `value` is an autograd node rather than a tensor
  * (`out.grad_fn`, `out.grad_fn.next_functions[0][0]`, or a name last bound
  * to one), the tensor it came from (`out`); else a null node. A node holds
@@ -236,7 +231,7 @@ static TSNode gpu101__node_owner(const RuleContext *ctx, TSNode value, int32_t f
   }
   if (!node_is(bare, K_IDENTIFIER)) return (TSNode){0};
   const Assign *assign = facts_assign_last_before(ctx->facts, node_text(ctx->source, bare), function,
-                                                  ts_node_start_byte(bare), gpu101__accept_plain);
+                                                  ts_node_start_byte(bare), facts_plain_assign);
   if (!assign || node_is(node_unparenthesize(assign->value), K_IDENTIFIER)) return (TSNode){0};
   return gpu101__node_owner(ctx, assign->value, function);
 }

@@ -883,7 +883,7 @@ static bool facts__iteration_wrapper(const Source *source, TSNode call) {
   return node_is(call, K_CALL) && text_in(text_last_segment(call_function_text(source, call)), WRAPPERS);
 }
 
-static bool facts__accept_plain(const Assign *assign, uint32_t at) {
+bool facts_plain_assign(const Assign *assign, uint32_t at) {
   (void)at;
   return !assign->augmented && !assign->unpacked && !assign->subscript;
 }
@@ -897,7 +897,7 @@ static TSNode facts__iterated(const Facts *self, int32_t loop) {
   for (int depth = 0; depth < 4; depth++) {
     if (node_is(iterable, K_IDENTIFIER)) {
       const Assign *bound = facts_assign_last_before(self, node_text(self->source, iterable), entry->function,
-                                                     ts_node_start_byte(entry->node), facts__accept_plain);
+                                                     ts_node_start_byte(entry->node), facts_plain_assign);
       if (!bound || !facts__iteration_wrapper(self->source, node_unparenthesize(bound->value))) break;
       iterable = node_unparenthesize(bound->value);
     }

@@ -334,5 +334,8 @@ const Assign *assign_iter_next(AssignIter *self);
  * starts before byte `at` and that `accept` takes, or NULL. */
 const Assign *facts_assign_last_before(const Facts *self, Text name, int32_t function, uint32_t at,
                                        bool (*accept)(const Assign *assign, uint32_t at));
+/* An `accept` for facts_assign_last_before: a plain `name = value`, not
+ * augmented, unpacked or into a subscript. */
+bool facts_plain_assign(const Assign *assign, uint32_t at);
 
 #endif
