@@ -23,14 +23,20 @@
  * value computed under `no_grad`, a torch factory, an element of a
  * loader's batch.
  *
+ * Across files (partial.h): a block whose inputs are its forward's
+ * parameters is reported when a training script freezes the model whole,
+ * unfreezes layers by name, turns checkpointing on, and the walk of the
+ * model's forward shows nothing unfrozen running before the block.
+ *
  * Not reported: `use_reentrant=False`, a flag that is not the literal True,
  * `**kwargs` that may hold it, an input that may require grad (the output
- * of a trainable layer, a parameter of the function: its callers decide),
- * a checkpoint under no_grad. */
+ * of a trainable layer, a parameter of the function whose callers the
+ * walk cannot follow), a checkpoint under no_grad. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "partial.h"
 #include "roles.h"
 #include "rule.h"
 
@@ -62,19 +68,6 @@ static CheckpointKind gpu005__kind(const RuleContext *ctx, TSNode call) {
   if (strcmp(qualified, "torch.utils.checkpoint.checkpoint_sequential") == 0) return CHECKPOINT_SEQUENTIAL;
   if (strcmp(qualified, "deepspeed.checkpointing.checkpoint") == 0) return CHECKPOINT_DEEPSPEED;
   return CHECKPOINT_NONE;
-}
-
-/* Whether the call runs reentrant: `use_reentrant=True`, or left out with
- * no `**kwargs` that may pass it; DeepSpeed's always is. */
-static bool gpu005__reentrant(const RuleContext *ctx, TSNode call, CheckpointKind kind) {
-  if (kind == CHECKPOINT_DEEPSPEED) return true;
-  TSNode flag = call_keyword(ctx->source, call, "use_reentrant");
-  if (!ts_node_is_null(flag)) return node_is(node_unparenthesize(flag), K_TRUE);
-  TSNode arguments = node_field(call, F_ARGUMENTS);
-  for (uint32_t i = 0; i < ts_node_named_child_count(arguments); i++) {
-    if (strcmp(ts_node_type(ts_node_named_child(arguments, i)), "dictionary_splat") == 0) return false;
-  }
-  return true;
 }
 
 /* ---- The checkpointed function ------------------------------------------------------------ */
@@ -247,7 +240,7 @@ static bool gpu005__call_no_grad(const RuleContext *ctx, TSNode call, int32_t fu
   }
   CheckpointKind kind = gpu005__kind(ctx, call);
   if (kind != CHECKPOINT_NONE) {
-    return gpu005__reentrant(ctx, call, kind) &&
+    return partial_reentrant(ctx->facts, call) &&
            gpu005__inputs_need_no_grad(ctx, call, kind == CHECKPOINT_SEQUENTIAL ? 2 : 1, function, depth - 1, why);
   }
   if (roles_forward(ctx->facts, call, function) == ROLE_EVIDENCE) {
@@ -282,16 +275,6 @@ static bool gpu005__no_grad(const RuleContext *ctx, TSNode value, int32_t functi
   return node_is(value, K_CALL) && gpu005__call_no_grad(ctx, value, function, at, depth, why);
 }
 
-/* Whether an argument is a constant that is no tensor (None, a number,
- * a string, a flag). */
-static bool gpu005__constant(TSNode argument) {
-  static const Kind CONSTANTS[] = {K_NONE, K_TRUE, K_FALSE, K_INTEGER, K_FLOAT, K_STRING};
-  for (size_t i = 0; i < sizeof CONSTANTS / sizeof CONSTANTS[0]; i++) {
-    if (node_is(argument, CONSTANTS[i])) return true;
-  }
-  return false;
-}
-
 /* Whether every input the call hands the function (positional arguments
  * from `first` on) is a constant or shown to require no grad, and one is
  * a tensor; `why` tells about the first tensor. */
@@ -306,7 +289,7 @@ static bool gpu005__inputs_need_no_grad(const RuleContext *ctx, TSNode call, uin
     if (strcmp(ts_node_type(argument), "list_splat") == 0 || strcmp(ts_node_type(argument), "dictionary_splat") == 0) {
       return false; /* `*inputs`: what they hold is not shown */
     }
-    if (position++ < first || gpu005__constant(argument)) continue;
+    if (position++ < first || node_is_literal(argument)) continue;
     NoGrad found;
     if (!gpu005__no_grad(ctx, argument, function, ts_node_start_byte(call), depth, &found)) return false;
     if (!tensor) *why = found;
@@ -337,16 +320,55 @@ static void gpu005__fix(const RuleContext *ctx, GlFinding *finding, TSNode call,
 
 /* ---- Check --------------------------------------------------------------------------------- */
 
-static void gpu005__visit(RuleContext *ctx, TSNode call) {
+/* The checkpoints of the file that a training script's plan starves
+ * (partial.h), asked once per file at the first call that needs them. */
+typedef struct {
+  RuleContext *ctx;
+  bool asked;
+  PartialStarvedList starved;
+} Gpu005Scan;
+
+/* A block of a model that a training script freezes as a whole and
+ * unfreezes by name (partial.h): its inputs are the forward's
+ * parameters, and the walk from the script's model class shows that
+ * nothing trained runs before it. */
+static void gpu005__visit_partial(Gpu005Scan *scan, TSNode call, CheckpointKind kind, int32_t function) {
+  RuleContext *ctx = scan->ctx;
+  if (function < 0 || !text_is(ctx->facts->functions.contents[function].name, "forward")) return;
+  int32_t class_index = ctx->facts->functions.contents[function].class_index;
+  if (class_index < 0 || !ctx->facts->classes.contents[class_index].is_module) return;
+  if (!scan->asked) partial_starved_checkpoints(ctx->links, &scan->starved);
+  scan->asked = true;
+  uint32_t line = ts_node_start_point(call).row + 1;
+  const PartialStarved *why = NULL;
+  for (uint32_t i = 0; i < scan->starved.size && !why; i++) {
+    if (scan->starved.contents[i].line == line) why = &scan->starved.contents[i];
+  }
+  if (!why) return;
+  Shown block, script;
+  Text fn_text = node_text(ctx->source, call_positional(call, 0));
+  GlFinding *finding = rule_report_on(
+      ctx, call, GL_EFFECT_WRONG_GRADIENTS, (Basis){.detail = GPU005_DETAIL},
+      "reentrant checkpoint of `%s` gets no gradient: %s froze the model and nothing it unfroze runs before this "
+      "block",
+      rule_shown(fn_text.ptr, fn_text.length, 16, &block),
+      rule_shown(why->script, (uint32_t)strlen(why->script), 24, &script));
+  gpu005__fix(ctx, finding, call, kind);
+}
+
+static void gpu005__visit(Gpu005Scan *scan, TSNode call) {
+  RuleContext *ctx = scan->ctx;
   CheckpointKind kind = gpu005__kind(ctx, call);
-  if (kind == CHECKPOINT_NONE || !gpu005__reentrant(ctx, call, kind)) return;
+  if (kind == CHECKPOINT_NONE || !partial_reentrant(ctx->facts, call)) return;
   int32_t function = facts_function_at(ctx->facts, call);
   if (facts_grad_mode_at(ctx->facts, call, function) != GRAD_ON) return;
   TSNode fn = call_positional(call, 0);
   uint32_t first_input = kind == CHECKPOINT_SEQUENTIAL ? 2 : 1;
   NoGrad why;
-  if (ts_node_is_null(fn) || !gpu005__trains(ctx, fn, function, 2) ||
+  if (ts_node_is_null(fn)) return;
+  if (!gpu005__trains(ctx, fn, function, 2) ||
       !gpu005__inputs_need_no_grad(ctx, call, first_input, function, GPU005_DEPTH, &why)) {
+    gpu005__visit_partial(scan, call, kind, function);
     return;
   }
   Shown input, block;
@@ -366,13 +388,15 @@ static void gpu005__visit(RuleContext *ctx, TSNode call) {
 static void gpu005_check(RuleContext *ctx) {
   static const char *const NAMES[] = {"checkpoint", "checkpoint_sequential"};
   const Source *source = ctx->source;
+  Gpu005Scan scan = {.ctx = ctx};
   for (const char *at = strstr(source->bytes, "checkpoint"); at; at = strstr(at + 1, "checkpoint")) {
     uint32_t start = (uint32_t)(at - source->bytes);
     for (size_t i = 0; i < sizeof NAMES / sizeof NAMES[0]; i++) {
       TSNode call = call_of_callee_name_at(ctx->root, start, (uint32_t)strlen(NAMES[i]));
-      if (!ts_node_is_null(call)) gpu005__visit(ctx, call);
+      if (!ts_node_is_null(call)) gpu005__visit(&scan, call);
     }
   }
+  array_delete(&scan.starved);
 }
 
 const Rule GPU005_REENTRANT_CHECKPOINT_FROZEN_INPUT = {

@@ -17,7 +17,7 @@ def main():
         if len(fields) == 2 and fields[0].split(" ")[0] == name:
             print(fields[1])
             return
-    sys.exit(f"{name} not found by ldconfig: install it (for cJSON: apt-get install libcjson-dev)")
+    sys.exit(f"{name} not found by ldconfig: install it (for cJSON: apt-get install libcjson-dev; for libyaml: libyaml-dev)")
 
 
 if __name__ == "__main__":

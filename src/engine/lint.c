@@ -248,14 +248,19 @@ void gl_linter_delete(GlLinter *self) {
 
 /* The project files the result read, with their hashes. */
 static void lint__dependencies(GlFileResult *result, const Links *links) {
-  if (!links->project || links->consulted.size == 0) return;
-  result->dependencies = gl_calloc(links->consulted.size, sizeof(GlDependency));
+  uint32_t count = links->consulted.size + links->configs.size;
+  if (!links->project || count == 0) return;
+  result->dependencies = gl_calloc(count, sizeof(GlDependency));
   for (uint32_t i = 0; i < links->consulted.size; i++) {
     int32_t file = links->consulted.contents[i];
     result->dependencies[i] = (GlDependency){gl_strdup(project_path(links->project, file)),
                                              project_file_hash(links->project, file)};
   }
-  result->dependency_count = links->consulted.size;
+  for (uint32_t i = 0; i < links->configs.size; i++) {
+    const struct LinkedConfig *config = array_get(&links->configs, i);
+    result->dependencies[links->consulted.size + i] = (GlDependency){gl_strdup(config->path), config->hash};
+  }
+  result->dependency_count = count;
 }
 
 /* Runs the enabled rules; false when the tree was too deep to walk whole. */

@@ -481,3 +481,11 @@ TSNode node_unparenthesize(TSNode node) {
   }
   return node;
 }
+
+bool node_is_literal(TSNode node) {
+  static const Kind LITERALS[] = {K_NONE, K_TRUE, K_FALSE, K_INTEGER, K_FLOAT, K_STRING};
+  for (size_t i = 0; i < sizeof LITERALS / sizeof LITERALS[0]; i++) {
+    if (node_is(node, LITERALS[i])) return true;
+  }
+  return false;
+}

@@ -248,5 +248,8 @@ bool node_branch_is_consequence(TSNode branch);
 bool node_contains(TSNode outer, TSNode inner);
 /* Looks through parentheses. */
 TSNode node_unparenthesize(TSNode node);
+/* Whether `node` is a literal constant: None, True, False, a number, a
+ * string. */
+bool node_is_literal(TSNode node);
 
 #endif

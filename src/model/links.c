@@ -27,15 +27,24 @@ void links_delete(Links *self) {
   for (uint32_t i = 0; i < self->memo.size; i++) free(self->memo.contents[i].qualified);
   array_delete(&self->memo);
   array_delete(&self->consulted);
+  for (uint32_t i = 0; i < self->configs.size; i++) free(self->configs.contents[i].path);
+  array_delete(&self->configs);
   free(self->folder);
   free(self);
 }
 
-static void links__consult(Links *self, int32_t file) {
+void links_consult(Links *self, int32_t file) {
   for (uint32_t i = 0; i < self->consulted.size; i++) {
     if (self->consulted.contents[i] == file) return;
   }
   array_push(&self->consulted, file);
+}
+
+void links_consult_config(Links *self, const char *path, const char *bytes, size_t length) {
+  for (uint32_t i = 0; i < self->configs.size; i++) {
+    if (strcmp(self->configs.contents[i].path, path) == 0) return;
+  }
+  array_push(&self->configs, ((struct LinkedConfig){gl_strdup(path), summary_hash_bytes(bytes, length)}));
 }
 
 /* The folder of a summarised file (its path is absolute); the caller
@@ -69,10 +78,10 @@ static int32_t links__locate(Links *self, const char *folder, Text qualified, Te
   return -1;
 }
 
-static bool links__find(Links *self, const char *folder, Text qualified, Linked *out, int hops);
+static bool links__find(Links *self, const char *folder, Text qualified, Linked *out, int hops, bool linted_too);
 
 /* `symbol` in `summary`: its own definition, or one it imports. */
-static bool links__in_file(Links *self, const Summary *summary, Text symbol, Linked *out, int hops) {
+static bool links__in_file(Links *self, const Summary *summary, Text symbol, Linked *out, int hops, bool linted_too) {
   *out = (Linked){summary, summary_function(summary, symbol.ptr, symbol.length),
                   summary_class(summary, symbol.ptr, symbol.length)};
   if (out->function || out->class_) return true;
@@ -82,28 +91,30 @@ static bool links__in_file(Links *self, const Summary *summary, Text symbol, Lin
   if (!imported || hops >= LINKS_MAX_HOPS) return false;
   char *next = gl_format("%s%.*s", imported, (int)(symbol.length - head), symbol.ptr + head);
   char *folder = links__folder(summary);
-  bool found = links__find(self, folder, (Text){next, (uint32_t)strlen(next)}, out, hops + 1);
+  bool found = links__find(self, folder, (Text){next, (uint32_t)strlen(next)}, out, hops + 1, linted_too);
   free(folder);
   free(next);
   return found;
 }
 
-static bool links__find(Links *self, const char *folder, Text qualified, Linked *out, int hops) {
+/* `linted_too`: the linted file's own summary may answer (its facts
+ * answer the questions of one file; a walk across files needs it). */
+static bool links__find(Links *self, const char *folder, Text qualified, Linked *out, int hops, bool linted_too) {
   Text symbol;
   int32_t file = links__locate(self, folder, qualified, &symbol);
-  if (file < 0 || file == self->file) return false;
+  if (file < 0 || (file == self->file && !linted_too)) return false;
   const Summary *summary = project_summary(self->project, file);
   if (!summary) return false;
-  links__consult(self, file);
-  return links__in_file(self, summary, symbol, out, hops);
+  links_consult(self, file);
+  return links__in_file(self, summary, symbol, out, hops, linted_too);
 }
 
 bool links_find(Links *self, const Summary *from, Text qualified, Linked *out) {
   if (!self || !self->project || qualified.length == 0) return false;
   if (from) { /* a name of that file (`Decoder` where it is defined, or imported there), else a module path */
-    if (links__in_file(self, from, qualified, out, 1)) return true;
+    if (links__in_file(self, from, qualified, out, 1, false)) return true;
     char *folder = links__folder(from);
-    bool found = links__find(self, folder, qualified, out, 1);
+    bool found = links__find(self, folder, qualified, out, 1, false);
     free(folder);
     return found;
   }
@@ -115,9 +126,18 @@ bool links_find(Links *self, const Summary *from, Text qualified, Linked *out) {
     }
   }
   Linked linked = {0};
-  bool found = links__find(self, self->folder, qualified, &linked, 0);
+  bool found = links__find(self, self->folder, qualified, &linked, 0, false);
   array_push(&self->memo, ((LinkMemo){gl_strndup(qualified.ptr, qualified.length), found, linked}));
   *out = linked;
+  return found;
+}
+
+bool links_find_anywhere(Links *self, const Summary *from, Text qualified, Linked *out) {
+  if (!self || !self->project || !from || qualified.length == 0) return false;
+  if (links__in_file(self, from, qualified, out, 1, true)) return true;
+  char *folder = links__folder(from);
+  bool found = links__find(self, folder, qualified, out, 1, true);
+  free(folder);
   return found;
 }
 
@@ -204,7 +224,7 @@ Callers links_callers(Links *self, Text name) {
     for (uint32_t j = 0; j < caller->calls.size; j++) {
       const SummaryCall *call = array_get(&caller->calls, j);
       if (!links__calls_linted(self, caller, call->callee, name)) continue;
-      links__consult(self, files.contents[i]);
+      links_consult(self, files.contents[i]);
       callers.any = true;
       callers.any_in_loop |= call->in_loop;
       if (call->grad == 0 /* GRAD_ON */) all_off = false;
@@ -246,7 +266,7 @@ static bool links__listed(const FileList *files, int32_t file) {
  * `seen[at]`: `parents` holds, for each file of `seen`, the index of the
  * file that imports it (-1 for a file that mentions the word). */
 static void links__consult_chain(Links *self, const FileList *seen, const FileList *parents, int32_t at) {
-  for (; at >= 0; at = parents->contents[at]) links__consult(self, seen->contents[at]);
+  for (; at >= 0; at = parents->contents[at]) links_consult(self, seen->contents[at]);
 }
 
 bool links_imported_by_file_mentioning(Links *self, const char *word) {

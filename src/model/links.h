@@ -35,6 +35,8 @@ typedef struct Links {
   char *folder;                /* the linted file's folder, absolute; owned */
   int32_t file;                /* the linted file's index in the listing, or -1 */
   Array(int32_t) consulted;    /* files whose summaries were read, in order */
+  Array(struct LinkedConfig { char *path; uint64_t hash; }) configs; /* configuration files read, with the
+                                                                        hash of their bytes; owned */
   Array(LinkMemo) memo;        /* answers already given */
   uint32_t caller_budget;      /* caller files links_callers may still read */
 } Links;
@@ -54,6 +56,17 @@ void links_delete(Links *self);
  * ("pkg.mod.Class.method"). False when it is no definition of the
  * project. */
 bool links_find(Links *self, const Summary *from, Text qualified, Linked *out);
+
+/* links_find from the file `from`, where the definition may also be
+ * the linted file's own (its summary then answers). */
+bool links_find_anywhere(Links *self, const Summary *from, Text qualified, Linked *out);
+
+/* Notes that the lint's result depends on file `file` of the project. */
+void links_consult(Links *self, int32_t file);
+
+/* Notes that the lint's result depends on the configuration file at
+ * `path` (absolute; copied), read with these bytes. */
+void links_consult_config(Links *self, const char *path, const char *bytes, size_t length);
 
 /* Whether a class of the project is an nn.Module: a base is a torch or
  * framework module class, or a project class that is one, or it defines

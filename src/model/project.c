@@ -48,6 +48,7 @@ typedef struct {
 struct Project {
   char *root;                /* absolute; owned */
   Array(ProjectFile) files;  /* sorted by path */
+  Array(char *) configs;     /* absolute paths of its YAML files, in listing order */
   uint64_t listed_bytes;
   bool truncated;            /* the listing stopped at the budget */
   bool scanned;              /* every file's identifiers read */
@@ -107,6 +108,13 @@ static bool project__python_file(const char *name) {
   return length > 3 && strcmp(name + length - 3, ".py") == 0;
 }
 
+/* A training configuration: `.yaml`, `.yml`. */
+static bool project__config_file(const char *name) {
+  size_t length = strlen(name);
+  return (length > 5 && strcmp(name + length - 5, ".yaml") == 0) ||
+         (length > 4 && strcmp(name + length - 4, ".yml") == 0);
+}
+
 static void project__add_file(Project *self, char *path, const struct stat *info) {
   uint64_t size = (uint64_t)info->st_size;
   if (self->files.size >= PROJECT_MAX_FILES || self->listed_bytes + size > PROJECT_MAX_BYTES) {
@@ -147,6 +155,9 @@ static void project__list(Project *self, const char *folder, uint32_t depth) {
       free(path);
     } else if (kind == S_IFREG) {
       project__add_file(self, gl_format("%s/%s", folder, entry->d_name), &info);
+    } else if (project__config_file(entry->d_name) && self->configs.size < PROJECT_MAX_CONFIGS &&
+               (entry->d_type == DT_REG || entry->d_type == DT_UNKNOWN)) {
+      array_push(&self->configs, gl_format("%s/%s", folder, entry->d_name));
     }
   }
   closedir(dir);
@@ -177,6 +188,8 @@ static void project__delete(Project *self) {
     if (!file->identifiers.stored) free(file->identifiers.slots);
   }
   array_delete(&self->files);
+  for (uint32_t i = 0; i < self->configs.size; i++) free(self->configs.contents[i]);
+  array_delete(&self->configs);
   store_close(self->store);
   pthread_mutex_destroy(&self->lock);
   free(self->index_path);
@@ -302,6 +315,10 @@ char *workspace_notices(Workspace *self) {
 const char *project_root(const Project *self) { return self->root; }
 
 const char *project_path(const Project *self, int32_t file) { return self->files.contents[file].path; }
+
+const char *project_config(const Project *self, uint32_t index) {
+  return index < self->configs.size ? self->configs.contents[index] : NULL;
+}
 
 static int32_t project__find(const Project *self, const char *path) {
   uint32_t low = 0, high = self->files.size;

@@ -24,6 +24,8 @@
  * part that fits. */
 #define PROJECT_MAX_FILES 10000
 #define PROJECT_MAX_BYTES (256u * 1024u * 1024u)
+/* YAML files listed at most (training configurations, partial.h). */
+#define PROJECT_MAX_CONFIGS 2000
 
 typedef struct GlWorkspace Workspace;
 typedef struct Project Project;
@@ -67,6 +69,10 @@ const Summary *project_summary(Project *self, int32_t file);
 
 /* The path of file `file` (absolute); borrowed. */
 const char *project_path(const Project *self, int32_t file);
+
+/* The absolute path of the project's `index`-th YAML file (`.yaml`,
+ * `.yml`), in listing order; NULL past the last. Borrowed. */
+const char *project_config(const Project *self, uint32_t index);
 
 typedef Array(int32_t) FileList;
 

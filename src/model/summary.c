@@ -6,6 +6,7 @@
 #include "binio.h"
 #include "facts.h"
 #include "flow.h"
+#include "partial.h"
 #include "roles.h"
 
 static char *summary__copy(Text text) { return gl_strndup(text.ptr, text.length); }
@@ -108,6 +109,21 @@ static char *summary__returns_class(const Facts *facts, int32_t index) {
   return found;
 }
 
+/* The classes the function's returns build instances of, each once. */
+static void summary__builds(const Facts *facts, int32_t index, SummaryFunction *entry) {
+  for (uint32_t i = 0; i < facts->returns.size; i++) {
+    const Return *each = array_get(&facts->returns, i);
+    if (each->function != index) continue;
+    TSNode call = summary__constructed(facts, each->value, index, ts_node_start_byte(each->value));
+    if (ts_node_is_null(call)) continue;
+    char buffer[192];
+    const char *qualified = facts_qualify(facts, node_field(call, F_FUNCTION), buffer, sizeof buffer);
+    bool known = false;
+    for (uint32_t k = 0; k < entry->builds.size && !known; k++) known = strcmp(entry->builds.contents[k], qualified) == 0;
+    if (!known) array_push(&entry->builds, gl_strdup(qualified));
+  }
+}
+
 static void summary__add_function(Summary *self, const Facts *facts, Flow *flow, int32_t index) {
   const Function *function = array_get(&facts->functions, index);
   SummaryFunction entry = {
@@ -126,6 +142,7 @@ static void summary__add_function(Summary *self, const Facts *facts, Flow *flow,
     if (parameter.length == 0) break;
     if (flow_keeps_parameter(flow, index, parameter)) entry.keeps |= 1u << i;
   }
+  summary__builds(facts, index, &entry);
   array_push(&self->functions, entry);
 }
 
@@ -201,6 +218,8 @@ static void summary__add_class(Summary *self, const Facts *facts, int32_t index)
     if (roles_library_module_class((Text){qualified, (uint32_t)strlen(qualified)})) entry.module_base = true;
   }
   summary__class_members(&entry, facts, index);
+  partial_parts(facts, index, (PartialStrings *)&entry.parts);
+  partial_steps(facts, index, (PartialStrings *)&entry.steps);
   array_push(&self->classes, entry);
 }
 
@@ -286,6 +305,7 @@ Summary *summary_new(const char *path, uint64_t hash, const Facts *facts, Flow *
     array_push(&self->imports, ((SummaryImport){summary__copy(binding->name), summary__copy(binding->value)}));
   }
   summary__add_calls(self, facts);
+  partial_plans(facts, (PartialStrings *)&self->plans);
   return self;
 }
 
@@ -294,6 +314,7 @@ void summary_delete(Summary *self) {
   for (uint32_t i = 0; i < self->functions.size; i++) {
     free(self->functions.contents[i].name);
     free(self->functions.contents[i].returns_class);
+    summary__free_strings(&self->functions.contents[i].builds);
   }
   for (uint32_t i = 0; i < self->classes.size; i++) {
     SummaryClass *entry = array_get(&self->classes, i);
@@ -301,7 +322,10 @@ void summary_delete(Summary *self) {
     summary__free_strings(&entry->bases);
     summary__free_strings(&entry->submodules);
     summary__free_strings(&entry->frozen);
+    summary__free_strings(&entry->parts);
+    summary__free_strings(&entry->steps);
   }
+  summary__free_strings(&self->plans);
   for (uint32_t i = 0; i < self->imports.size; i++) {
     free(self->imports.contents[i].local);
     free(self->imports.contents[i].qualified);
@@ -355,6 +379,7 @@ static void summary__put_function(BinWriter *out, const SummaryFunction *functio
                         function->plain_returns, function->external_calls_start, function->external_calls_count};
   bin_put(out, numbers, sizeof numbers);
   bin_put_text(out, function->returns_class);
+  summary__put_strings(out, &function->builds);
 }
 
 static void summary__put_class(BinWriter *out, const SummaryClass *entry) {
@@ -364,6 +389,8 @@ static void summary__put_class(BinWriter *out, const SummaryClass *entry) {
   summary__put_strings(out, &entry->bases);
   summary__put_strings(out, &entry->submodules);
   summary__put_strings(out, &entry->frozen);
+  summary__put_strings(out, &entry->parts);
+  summary__put_strings(out, &entry->steps);
 }
 
 static void summary__put_call(BinWriter *out, const SummaryCall *call) {
@@ -388,6 +415,7 @@ void summary_write(const Summary *self, BinWriter *out) {
   }
   bin_put_u32(out, self->calls.size);
   for (uint32_t i = 0; i < self->calls.size; i++) summary__put_call(out, array_get(&self->calls, i));
+  summary__put_strings(out, &self->plans);
 }
 
 /* Every string read, or false at the first damaged one (those read are
@@ -423,8 +451,8 @@ static bool summary__get_function(BinReader *in, Summary *self) {
     returns_class = NULL;
   }
   array_push(&self->functions, ((SummaryFunction){name, n[0], n[1], (uint8_t)n[2], n[3] != 0, n[4], n[5], n[6], n[7],
-                                                  n[8], n[9], returns_class}));
-  return true;
+                                                  n[8], n[9], returns_class, {0}}));
+  return summary__get_strings(in, &array_back(&self->functions)->builds);
 }
 
 static bool summary__get_class(BinReader *in, Summary *self) {
@@ -440,7 +468,8 @@ static bool summary__get_class(BinReader *in, Summary *self) {
                                              .module_base = n[2] != 0}));
   SummaryClass *entry = array_back(&self->classes);
   return summary__get_strings(in, &entry->bases) && summary__get_strings(in, &entry->submodules) &&
-         summary__get_strings(in, &entry->frozen);
+         summary__get_strings(in, &entry->frozen) && summary__get_strings(in, &entry->parts) &&
+         summary__get_strings(in, &entry->steps);
 }
 
 static bool summary__get_import(BinReader *in, Summary *self) {
@@ -497,11 +526,11 @@ Summary *summary_read(const char *path, const void *bytes, size_t length) {
   self->path = gl_strdup(path);
   self->hash = bin_get_u64(&in);
   self->uses_torch = bin_get_u32(&in) != 0;
-  bool ok = in.ok && summary__get_all(&in, self, summary__get_function, 12 * sizeof(uint32_t)) &&
-            summary__get_all(&in, self, summary__get_class, 7 * sizeof(uint32_t)) &&
+  bool ok = in.ok && summary__get_all(&in, self, summary__get_function, 13 * sizeof(uint32_t)) &&
+            summary__get_all(&in, self, summary__get_class, 9 * sizeof(uint32_t)) &&
             summary__get_all(&in, self, summary__get_import, 2 * sizeof(uint32_t)) &&
-            summary__get_all(&in, self, summary__get_call, 8 * sizeof(uint32_t)) && in.at == in.end &&
-            summary__consistent(self);
+            summary__get_all(&in, self, summary__get_call, 8 * sizeof(uint32_t)) &&
+            summary__get_strings(&in, &self->plans) && in.at == in.end && summary__consistent(self);
   if (ok) return self;
   summary_delete(self);
   return NULL;

@@ -32,6 +32,7 @@ typedef struct {
   uint32_t plain_returns; /* RETURNS_* bits: returned values that are Python numbers */
   uint32_t external_calls_start, external_calls_count; /* its calls of imported names */
   char *returns_class;   /* a factory: the class every return builds an instance of (qualified), or NULL */
+  Array(char *) builds;  /* the classes its returns build instances of (qualified), each once */
 } SummaryFunction;
 
 typedef struct {
@@ -43,6 +44,8 @@ typedef struct {
   Array(char *) submodules; /* "encoder=torch.nn.LSTM": attributes set from a constructor in __init__;
                                "decoder=": from an __init__ parameter that the class calls */
   Array(char *) frozen;     /* attributes frozen in __init__; "self" for the whole module */
+  Array(char *) parts;      /* the classes of its layers, through ModuleLists and factories (partial.h) */
+  Array(char *) steps;      /* what its forward runs, in order (partial.h) */
 } SummaryClass;
 
 typedef struct {
@@ -70,6 +73,7 @@ typedef struct {
   Array(SummaryClass) classes;
   Array(SummaryImport) imports;
   Array(SummaryCall) calls; /* grouped by function: see external_calls_start */
+  Array(char *) plans;      /* models frozen whole and unfrozen by name (partial.h) */
 } Summary;
 
 struct Facts;

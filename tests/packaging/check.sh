@@ -40,13 +40,15 @@ start=$(date +%s%N)
 as_user "$work/wheel-env/bin/pip" install --quiet --no-index "$wheel"
 echo "wheel installed in $(( ($(date +%s%N) - start) / 1000000 )) ms"
 gpulint=$work/wheel-env/bin/gpulint
-ldd "$gpulint" | grep -q "libcjson.so.1 => $work/wheel-env/bin/libcjson.so.1" ||
-  { ldd "$gpulint"; echo "packaging: the installed binary does not load the cJSON beside it" >&2; exit 1; }
+# grep reads the whole list: with -q it would stop at the match, and ldd,
+# still writing, would end the pipeline with SIGPIPE (pipefail).
+for library in libcjson.so.1 libyaml-0.so.2; do
+  ldd "$gpulint" | grep "$library => $work/wheel-env/bin/$library" >/dev/null ||
+    { ldd "$gpulint"; echo "packaging: the installed binary does not load the $library beside it" >&2; exit 1; }
+done
 echo "installed binary needs: $(ldd "$gpulint" | awk '{print $1}' | tr '\n' ' ')"
 as_user "$work/wheel-env/bin/python" -m gpulint --version | grep -q "^gpulint " ||
   { echo "packaging: python -m gpulint failed" >&2; exit 1; }
-# grep reads the whole list: with -q it would stop early and the rest of the
-# output would end the pipeline with SIGPIPE (pipefail).
 as_user "$gpulint" verify --list | grep "^GPU201" >/dev/null || { echo "packaging: verify finds no reproductions" >&2; exit 1; }
 suite() {
   local failed=0
