@@ -187,7 +187,8 @@ static bool gpu004__deliberate_eval(const FlatEvents *flat, const FlatEvent *eve
  * a `.train()` at the top of the epoch both come first; a helper that
  * switches and then trains, itself, does so on purpose; a forward in a
  * branch that sets the mode before it (`elif phase == "D":
- * disc.train()`) runs in that branch's mode. */
+ * disc.train()`) runs in that branch's mode, and one in a branch that
+ * excludes the switch's runs on another pass. */
 static bool gpu004__trains_in_eval(const RuleContext *ctx, const FlatEvents *flat, uint32_t at, const Loop *loop,
                                    Text module) {
   TSNode switch_anchor = ((const FlatEvent *)array_get(flat, at))->anchor;
@@ -208,7 +209,9 @@ static bool gpu004__trains_in_eval(const RuleContext *ctx, const FlatEvents *fla
     TSNode branch = sets_mode ? node_branch_of(event->anchor, loop->body) : (TSNode){0};
     if (!ts_node_is_null(branch)) array_push(&set_in, branch);
     if (!gpu004__trains_here(ctx, event) || names != NAMES_SAME) continue;
-    if (gpu004__evaluates(flat, event, switch_anchor, switch_branch, at + k >= flat->size)) continue;
+    bool wrapped = at + k >= flat->size;
+    if (!wrapped && facts_exclusive(switch_anchor, event->anchor)) continue; /* the other branch of this pass */
+    if (gpu004__evaluates(flat, event, switch_anchor, switch_branch, wrapped)) continue;
     if (gpu004__within_any(&set_in, event->anchor)) continue;
     found = !ts_node_eq(event->anchor, switch_anchor); /* not a helper that trains in eval mode on purpose */
     break;

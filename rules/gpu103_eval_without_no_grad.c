@@ -63,6 +63,26 @@ static TSNode gpu103__eval_switch(const Modes *self, Text module) {
   return (TSNode){0};
 }
 
+/* The eval switch that reaches a forward at `at` on the same pass: not one
+ * in a branch that excludes the forward (`if gan: model.eval() ... else:
+ * model(x)`: a mode carried into the next iteration is GPU004's case), nor
+ * one whose module name is bound again between them (`model = lambda x:
+ * session.run(...)` after `model.eval()` is another object). */
+static TSNode gpu103__switch_reaching(const RuleContext *ctx, TSNode eval_switch, Text module, int32_t unit,
+                                     TSNode at) {
+  if (ts_node_is_null(eval_switch) || !node_is(eval_switch, K_CALL)) return eval_switch;
+  if (facts_exclusive(eval_switch, at)) return (TSNode){0};
+  AssignIter it = facts_assigns(ctx->facts, module, unit);
+  for (const Assign *assign; (assign = assign_iter_next(&it));) {
+    uint32_t start = ts_node_start_byte(assign->statement);
+    if (!assign->augmented && !assign->subscript && start > ts_node_end_byte(eval_switch) &&
+        start < ts_node_start_byte(at)) {
+      return (TSNode){0};
+    }
+  }
+  return eval_switch;
+}
+
 /* The condition of the innermost if around `node` and which branch holds
  * it; `if not x:` reads as `if x:` with the branches swapped. */
 static bool gpu103__branch(const Source *source, TSNode node, Text *condition, bool *then_branch) {
@@ -548,7 +568,7 @@ static void gpu103__check_scope(RuleContext *ctx, int32_t unit, TSNode scope) {
     if (event->kind != EV_FORWARD) continue;
     Text module = gpu103__module(ctx, flat);
     bool in_loop = event->loop >= 0, over_data = in_loop && facts_loop_iterates_data(ctx->facts, event->loop);
-    TSNode eval_switch = gpu103__eval_switch(&modes, module);
+    TSNode eval_switch = gpu103__switch_reaching(ctx, gpu103__eval_switch(&modes, module), module, unit, flat->anchor);
     bool loop_evaluates = !gpu103__test_code(ctx, event->function) &&
                           ((in_loop && gpu103__evaluation_function(ctx->facts, event->function)) ||
                           (over_data && gpu103__test_function(ctx->facts, event->function)) ||

@@ -965,6 +965,123 @@ Text facts_parameter(const Facts *self, int32_t function, uint32_t index) {
   return (Text){"", 0};
 }
 
+bool facts_parameter_named(const Facts *self, int32_t function, Text name, TSNode *value) {
+  TSNode parameters = node_field(self->functions.contents[function].node, F_PARAMETERS);
+  uint32_t count = ts_node_named_child_count(parameters);
+  for (uint32_t i = 0; i < count; i++) {
+    TSNode parameter = ts_node_named_child(parameters, i);
+    TSNode identifier = node_is(parameter, K_IDENTIFIER) ? parameter : node_field(parameter, F_NAME);
+    if (ts_node_is_null(identifier)) identifier = ts_node_named_child(parameter, 0); /* typed_parameter */
+    if (!node_is(identifier, K_IDENTIFIER) || !text_eq(node_text(self->source, identifier), name)) continue;
+    *value = node_is(parameter, K_IDENTIFIER) ? (TSNode){0} : node_field(parameter, F_VALUE);
+    return true;
+  }
+  return false;
+}
+
+/* ---- Branches a call's arguments rule out ------------------------------------------ */
+
+typedef enum { TRUTH_UNKNOWN, TRUTH_FALSE, TRUTH_TRUE } Truth;
+
+static Truth facts__negate(Truth truth) {
+  return truth == TRUTH_UNKNOWN ? truth : truth == TRUTH_TRUE ? TRUTH_FALSE : TRUTH_TRUE;
+}
+
+static bool facts__splat(TSNode call) {
+  TSNode arguments = node_field(call, F_ARGUMENTS);
+  for (uint32_t i = 0; i < ts_node_named_child_count(arguments); i++) {
+    if (strstr(ts_node_type(ts_node_named_child(arguments, i)), "splat")) return true;
+  }
+  return false;
+}
+
+/* The literal the call binds parameter `name` of `callee` to (its
+ * argument, else its default), when the callee never rebinds it; else a
+ * null node. */
+static TSNode facts__bound_literal(const Facts *self, const Event *call, Text name) {
+  TSNode value = {0};
+  if (!facts_parameter_named(self, call->callee, name, &value)) return (TSNode){0};
+  AssignIter it = facts_assigns(self, name, call->callee);
+  if (assign_iter_next(&it)) return (TSNode){0};
+  char keyword[64];
+  if (name.length >= sizeof keyword) return (TSNode){0};
+  memcpy(keyword, name.ptr, name.length);
+  keyword[name.length] = '\0';
+  TSNode given = call_keyword(self->source, call->node, keyword);
+  for (uint32_t i = 0; ts_node_is_null(given); i++) {
+    Text positional = facts_parameter(self, call->callee, i);
+    if (positional.length == 0) break;
+    if (text_eq(positional, name)) given = call_positional(call->node, i);
+    if (text_eq(positional, name)) break;
+  }
+  if (!ts_node_is_null(given)) value = node_unparenthesize(given);
+  return node_is_literal(value) && !node_is(value, K_STRING) ? value : (TSNode){0};
+}
+
+/* What `condition` of the callee is when `call` runs it: a parameter
+ * bound to a literal, `P is None`, `P is not None`, and `not`, `and`,
+ * `or` of those. */
+static Truth facts__truth(const Facts *self, const Event *call, TSNode condition, uint32_t depth) {
+  condition = node_unparenthesize(condition);
+  if (depth > 8) return TRUTH_UNKNOWN;
+  switch (node_kind(condition)) {
+  case K_IDENTIFIER: {
+    TSNode value = facts__bound_literal(self, call, node_text(self->source, condition));
+    if (ts_node_is_null(value)) return TRUTH_UNKNOWN;
+    if (node_is(value, K_NONE) || node_is(value, K_FALSE)) return TRUTH_FALSE;
+    if (node_is(value, K_TRUE)) return TRUTH_TRUE;
+    Text number = node_text(self->source, value);
+    return text_is(number, "0") || text_is(number, "0.0") ? TRUTH_FALSE : TRUTH_TRUE;
+  }
+  case K_NOT_OPERATOR: return facts__negate(facts__truth(self, call, node_field(condition, F_ARGUMENT), depth + 1));
+  case K_BOOLEAN_OPERATOR: {
+    Truth left = facts__truth(self, call, node_field(condition, F_LEFT), depth + 1);
+    Truth right = facts__truth(self, call, node_field(condition, F_RIGHT), depth + 1);
+    bool is_and = text_is(node_text(self->source, node_field(condition, F_OPERATOR)), "and");
+    Truth decisive = is_and ? TRUTH_FALSE : TRUTH_TRUE;
+    if (left == decisive || right == decisive) return decisive;
+    return left == TRUTH_UNKNOWN || right == TRUTH_UNKNOWN ? TRUTH_UNKNOWN : left;
+  }
+  case K_COMPARISON_OPERATOR: { /* P is None, P is not None */
+    if (ts_node_named_child_count(condition) != 2) return TRUTH_UNKNOWN;
+    TSNode left = ts_node_named_child(condition, 0), right = ts_node_named_child(condition, 1);
+    if (!node_is(left, K_IDENTIFIER) || !node_is(right, K_NONE)) return TRUTH_UNKNOWN;
+    Text between = {self->source->bytes + ts_node_end_byte(left), ts_node_start_byte(right) - ts_node_end_byte(left)};
+    bool negated = text_contains_ci(between, "not");
+    if (!text_contains_ci(between, "is")) return TRUTH_UNKNOWN;
+    TSNode value = facts__bound_literal(self, call, node_text(self->source, left));
+    if (ts_node_is_null(value)) return TRUTH_UNKNOWN;
+    Truth is_none = node_is(value, K_NONE) ? TRUTH_TRUE : TRUTH_FALSE;
+    return negated ? facts__negate(is_none) : is_none;
+  }
+  default: return TRUTH_UNKNOWN;
+  }
+}
+
+/* Whether the if statement, or the elif clause, `branching` rules out its
+ * part `child` under `call`. */
+static bool facts__branch_ruled_out(const Facts *self, const Event *call, TSNode branching, TSNode child) {
+  Truth condition = facts__truth(self, call, node_field(branching, F_CONDITION), 0);
+  if (ts_node_eq(child, node_field(branching, F_CONSEQUENCE))) return condition == TRUTH_FALSE;
+  return node_is(branching, K_IF_STATEMENT) && (node_is(child, K_ELSE_CLAUSE) || node_is(child, K_ELIF_CLAUSE)) &&
+         condition == TRUTH_TRUE;
+}
+
+bool facts_call_rules_out(const Facts *self, const Event *call, TSNode node) {
+  if (call->kind != EV_CALL || call->callee < 0 || !node_is(call->node, K_CALL) || facts__splat(call->node)) {
+    return false;
+  }
+  TSNode body = self->functions.contents[call->callee].node;
+  TSNode child = node;
+  for (TSNode at = ts_node_parent(node); !ts_node_is_null(at) && !ts_node_eq(at, body);
+       child = at, at = ts_node_parent(at)) {
+    if ((node_is(at, K_IF_STATEMENT) || node_is(at, K_ELIF_CLAUSE)) && facts__branch_ruled_out(self, call, at, child)) {
+      return true;
+    }
+  }
+  return false;
+}
+
 /* ---- Assignments ----------------------------------------------------------- */
 
 /* The first position in assigns_by_name for `name`. */
@@ -1078,13 +1195,16 @@ void facts_delete(Facts *self) {
   free(self);
 }
 
-static void facts__flatten(const Facts *self, int32_t function, TSNode scope, TSNode anchor, bool grad_off,
-                           bool closure, FlatEvents *out, uint32_t depth) {
+/* `entry`: the call that runs `function` (NULL at the top), whose
+ * arguments may rule out some of its branches. */
+static void facts__flatten(const Facts *self, int32_t function, TSNode scope, TSNode anchor, const Event *entry,
+                           bool grad_off, bool closure, FlatEvents *out, uint32_t depth) {
   uint32_t end = ts_node_end_byte(scope);
   for (uint32_t i = facts__event_index_at(self, ts_node_start_byte(scope)); i < self->events.size; i++) {
     const Event *event = array_get(&self->events, i);
     if (ts_node_start_byte(event->node) >= end) break;
     if (event->function != function) continue;
+    if (entry && facts_call_rules_out(self, entry, event->node)) continue;
     TSNode here = depth == 0 ? event->node : anchor;
     if (event->kind != EV_CALL) {
       array_push(out, ((FlatEvent){event, here, grad_off, closure}));
@@ -1092,13 +1212,13 @@ static void facts__flatten(const Facts *self, int32_t function, TSNode scope, TS
       const Function *callee = array_get(&self->functions, event->callee);
       bool off = grad_off || (depth > 0 && facts__mode(self, event) != GRAD_ON) || callee->decorated != GRAD_ON;
       bool handed = node_is(event->node, K_IDENTIFIER) && node_is(ts_node_parent(event->node), K_ARGUMENT_LIST);
-      facts__flatten(self, event->callee, callee->node, here, off, closure || handed, out, depth + 1);
+      facts__flatten(self, event->callee, callee->node, here, event, off, closure || handed, out, depth + 1);
     }
   }
 }
 
 void facts_flatten(const Facts *self, int32_t function, TSNode scope, FlatEvents *out) {
-  facts__flatten(self, function, scope, scope, false, false, out, 0);
+  facts__flatten(self, function, scope, scope, NULL, false, false, out, 0);
 }
 
 /* The child of `ancestor` on the way down to `node`. */

@@ -279,6 +279,18 @@ int32_t facts_class_of_function(const Facts *self, int32_t function);
  * `self`), or empty text. */
 Text facts_parameter(const Facts *self, int32_t function, uint32_t index);
 
+/* The parameter `name` of `function` (keyword-only ones too): true when it
+ * is one, with its default value (or a null node) in *value. */
+bool facts_parameter_named(const Facts *self, int32_t function, Text name, TSNode *value);
+
+/* Whether the call `call` of `function` (an event of kind EV_CALL) cannot
+ * reach `node`, a node of the callee's body: a branch around it tests a
+ * parameter that the call binds to a literal (`None`, `False`, `True`, a
+ * number), by argument or by default, that the callee never rebinds, and
+ * the test rules the branch out (`run_epoch(model, dev, optimizer=None)`
+ * skips `if optimizer is not None: loss.backward()`). */
+bool facts_call_rules_out(const Facts *self, const Event *call, TSNode node);
+
 /* Whether the code uses `name` (canonical) as a module: `.parameters()`,
  * `.eval()`, `.train()`, `.zero_grad()` of no optimizer,
  * `.load_state_dict()`, an optimizer built over it, or a callee whose

@@ -102,22 +102,6 @@ static void partial__free_strings(PartialStrings *strings) {
   array_delete(strings);
 }
 
-/* The parameter `name` of `function` (keyword-only ones too): true when it
- * is one, with its default value (or a null node) in *value. */
-static bool partial__parameter(const Facts *facts, int32_t function, Text name, TSNode *value) {
-  TSNode parameters = node_field(facts->functions.contents[function].node, F_PARAMETERS);
-  uint32_t count = ts_node_named_child_count(parameters);
-  for (uint32_t i = 0; i < count; i++) {
-    TSNode parameter = ts_node_named_child(parameters, i);
-    TSNode identifier = node_is(parameter, K_IDENTIFIER) ? parameter : node_field(parameter, F_NAME);
-    if (ts_node_is_null(identifier)) identifier = ts_node_named_child(parameter, 0); /* typed_parameter */
-    if (!node_is(identifier, K_IDENTIFIER) || !text_eq(node_text(facts->source, identifier), name)) continue;
-    *value = node_is(parameter, K_IDENTIFIER) ? (TSNode){0} : node_field(parameter, F_VALUE);
-    return true;
-  }
-  return false;
-}
-
 /* The module path names a plan tests: a parameter of the function with a
  * literal default that the function never rebinds, a name bound once to a
  * literal, or the literal itself. */
@@ -137,7 +121,7 @@ static bool partial__names(const Facts *facts, int32_t function, TSNode value, P
   }
   TSNode fallback;
   *variable = name; /* a configuration may pass other names */
-  return partial__parameter(facts, function, name, &fallback) && !ts_node_is_null(fallback) &&
+  return facts_parameter_named(facts, function, name, &fallback) && !ts_node_is_null(fallback) &&
          partial__string_list(facts->source, fallback, out);
 }
 
@@ -256,7 +240,7 @@ static bool partial__checkpoint_flag(const Facts *facts, int32_t function, TSNod
     TSNode condition = node_unparenthesize(node_field(node, F_CONDITION)), value;
     if (flag->length || !node_is(condition, K_IDENTIFIER)) return false;
     *flag = node_text(facts->source, condition);
-    if (!partial__parameter(facts, function, *flag, &value)) return false;
+    if (!facts_parameter_named(facts, function, *flag, &value)) return false;
     value = node_unparenthesize(value);
     if (!node_is(value, K_TRUE) && !node_is(value, K_FALSE)) return false;
     *fallback = node_is(value, K_TRUE) ? 'T' : 'F';
@@ -528,7 +512,7 @@ static bool partial__passed_on(const StepScan *scan, TSNode value, uint32_t at, 
     if (ts_node_end_byte(assign->statement) <= at) last = assign; /* not the statement the value feeds */
   }
   TSNode fallback;
-  if (!last) return partial__parameter(facts, scan->function, name, &fallback);
+  if (!last) return facts_parameter_named(facts, scan->function, name, &fallback);
   if (last->augmented || last->unpacked || last->subscript) return false;
   return partial__passed_on(scan, last->value, ts_node_start_byte(last->statement), depth + 1);
 }
