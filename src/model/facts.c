@@ -1059,12 +1059,25 @@ static Truth facts__truth(const Facts *self, const Event *call, TSNode condition
 }
 
 /* Whether the if statement, or the elif clause, `branching` rules out its
- * part `child` under `call`. */
+ * part `child` under `call`: a consequence whose condition is false, or
+ * an elif or else clause after a condition that is true. */
 static bool facts__branch_ruled_out(const Facts *self, const Event *call, TSNode branching, TSNode child) {
-  Truth condition = facts__truth(self, call, node_field(branching, F_CONDITION), 0);
-  if (ts_node_eq(child, node_field(branching, F_CONSEQUENCE))) return condition == TRUTH_FALSE;
-  return node_is(branching, K_IF_STATEMENT) && (node_is(child, K_ELSE_CLAUSE) || node_is(child, K_ELIF_CLAUSE)) &&
-         condition == TRUTH_TRUE;
+  if (ts_node_eq(child, node_field(branching, F_CONSEQUENCE))) {
+    return facts__truth(self, call, node_field(branching, F_CONDITION), 0) == TRUTH_FALSE;
+  }
+  if (!node_is(branching, K_IF_STATEMENT) || !(node_is(child, K_ELSE_CLAUSE) || node_is(child, K_ELIF_CLAUSE))) {
+    return false;
+  }
+  if (facts__truth(self, call, node_field(branching, F_CONDITION), 0) == TRUTH_TRUE) return true;
+  for (uint32_t i = 0; i < ts_node_named_child_count(branching); i++) {
+    TSNode earlier = ts_node_named_child(branching, i);
+    if (ts_node_eq(earlier, child)) break;
+    if (node_is(earlier, K_ELIF_CLAUSE) &&
+        facts__truth(self, call, node_field(earlier, F_CONDITION), 0) == TRUTH_TRUE) {
+      return true;
+    }
+  }
+  return false;
 }
 
 bool facts_call_rules_out(const Facts *self, const Event *call, TSNode node) {

@@ -150,6 +150,71 @@ static void test_exclusive_branches(void **state) {
   parsed_delete(&p);
 }
 
+/* The calls of `name` at module level, in source order, up to `max`. */
+static uint32_t module_calls(const Facts *facts, const char *name, const Event **out, uint32_t max) {
+  uint32_t count = 0;
+  for (uint32_t i = 0; i < facts->events.size && count < max; i++) {
+    const Event *event = &facts->events.contents[i];
+    if (event->kind != EV_CALL || event->function != -1 || event->callee < 0) continue;
+    if (text_is(facts->functions.contents[event->callee].name, name)) out[count++] = event;
+  }
+  return count;
+}
+
+static uint32_t backwards(const Facts *facts, const Event **out, uint32_t max) {
+  uint32_t count = 0;
+  for (uint32_t i = 0; i < facts->events.size && count < max; i++) {
+    if (facts->events.contents[i].kind == EV_BACKWARD) out[count++] = &facts->events.contents[i];
+  }
+  return count;
+}
+
+static void test_call_rules_out_branches(void **state) {
+  (void)state;
+  Parsed p = parse(
+      "def step(loss, opt=None, train=True, scale=1.0):\n"
+      "    if opt is not None:\n"
+      "        loss.backward()\n"            /* A */
+      "    if train and opt:\n"
+      "        loss.backward()\n"            /* B */
+      "    elif scale:\n"
+      "        loss.backward()\n"            /* C */
+      "    else:\n"
+      "        loss.backward()\n"            /* D */
+      "    if not train or opt is None:\n"
+      "        return\n"
+      "    loss.backward()\n"                /* E: no branch around it */
+      "def rebinds(loss, opt=None):\n"
+      "    opt = opt or make_optimizer()\n"
+      "    if opt is not None:\n"
+      "        loss.backward()\n"            /* F */
+      "step(l)\n"                           /* opt None, train True, scale 1.0 */
+      "step(l, o, False)\n"                 /* opt unknown, train False */
+      "step(l, opt=None, train=True, scale=0)\n"
+      "step(l, *rest)\n"                    /* unknown */
+      "rebinds(l)\n");
+  const Event *calls[4], *rebind[1], *b[6];
+  assert_int_equal(module_calls(p.facts, "step", calls, 4), 4);
+  assert_int_equal(module_calls(p.facts, "rebinds", rebind, 1), 1);
+  assert_int_equal(backwards(p.facts, b, 6), 6);
+  /* rows: calls; columns: A B C D E */
+  static const bool EXPECTED[4][5] = {
+      {true, true, false, true, false},
+      {false, true, false, true, false},
+      {true, true, true, false, false},
+      {false, false, false, false, false},
+  };
+  for (uint32_t c = 0; c < 4; c++) {
+    for (uint32_t k = 0; k < 5; k++) {
+      if (facts_call_rules_out(p.facts, calls[c], b[k]->node) != EXPECTED[c][k]) {
+        fail_msg("call %u, backward %c: expected %s", c, 'A' + k, EXPECTED[c][k] ? "ruled out" : "kept");
+      }
+    }
+  }
+  assert_false(facts_call_rules_out(p.facts, rebind[0], b[5]->node)); /* the parameter is bound again */
+  parsed_delete(&p);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_loops_nest_within_functions),
@@ -159,6 +224,7 @@ int main(void) {
       cmocka_unit_test(test_grad_mode),
       cmocka_unit_test(test_empty_cache_through_aliases),
       cmocka_unit_test(test_exclusive_branches),
+      cmocka_unit_test(test_call_rules_out_branches),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
