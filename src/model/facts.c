@@ -1008,11 +1008,9 @@ static TSNode facts__bound_literal(const Facts *self, const Event *call, Text na
   memcpy(keyword, name.ptr, name.length);
   keyword[name.length] = '\0';
   TSNode given = call_keyword(self->source, call->node, keyword);
-  for (uint32_t i = 0; ts_node_is_null(given); i++) {
-    Text positional = facts_parameter(self, call->callee, i);
-    if (positional.length == 0) break;
+  Text positional = {"", 0};
+  for (uint32_t i = 0; ts_node_is_null(given) && (positional = facts_parameter(self, call->callee, i)).length; i++) {
     if (text_eq(positional, name)) given = call_positional(call->node, i);
-    if (text_eq(positional, name)) break;
   }
   if (!ts_node_is_null(given)) value = node_unparenthesize(given);
   return node_is_literal(value) && !node_is(value, K_STRING) ? value : (TSNode){0};
