@@ -14,11 +14,18 @@ static uint32_t count_kind(const Facts *facts, EventKind kind) {
   return count;
 }
 
-static const Event *first_kind(const Facts *facts, EventKind kind) {
-  for (uint32_t i = 0; i < facts->events.size; i++) {
-    if (facts->events.contents[i].kind == kind) return &facts->events.contents[i];
+/* The events of `kind` in source order, up to `max`; how many. */
+static uint32_t of_kind(const Facts *facts, EventKind kind, const Event **out, uint32_t max) {
+  uint32_t count = 0;
+  for (uint32_t i = 0; i < facts->events.size && count < max; i++) {
+    if (facts->events.contents[i].kind == kind) out[count++] = &facts->events.contents[i];
   }
-  return NULL;
+  return count;
+}
+
+static const Event *first_kind(const Facts *facts, EventKind kind) {
+  const Event *first = NULL;
+  return of_kind(facts, kind, &first, 1) ? first : NULL;
 }
 
 static void test_loops_nest_within_functions(void **state) {
@@ -161,14 +168,6 @@ static uint32_t module_calls(const Facts *facts, const char *name, const Event *
   return count;
 }
 
-static uint32_t backwards(const Facts *facts, const Event **out, uint32_t max) {
-  uint32_t count = 0;
-  for (uint32_t i = 0; i < facts->events.size && count < max; i++) {
-    if (facts->events.contents[i].kind == EV_BACKWARD) out[count++] = &facts->events.contents[i];
-  }
-  return count;
-}
-
 static void test_call_rules_out_branches(void **state) {
   (void)state;
   Parsed p = parse(
@@ -196,7 +195,7 @@ static void test_call_rules_out_branches(void **state) {
   const Event *calls[4], *rebind[1], *b[6];
   assert_int_equal(module_calls(p.facts, "step", calls, 4), 4);
   assert_int_equal(module_calls(p.facts, "rebinds", rebind, 1), 1);
-  assert_int_equal(backwards(p.facts, b, 6), 6);
+  assert_int_equal(of_kind(p.facts, EV_BACKWARD, b, 6), 6);
   /* rows: calls; columns: A B C D E */
   static const bool EXPECTED[4][5] = {
       {true, true, false, true, false},
