@@ -1078,19 +1078,49 @@ static bool facts__branch_ruled_out(const Facts *self, const Event *call, TSNode
   return false;
 }
 
-bool facts_call_rules_out(const Facts *self, const Event *call, TSNode node) {
+static bool facts__truth_literal(TSNode node) {
+  return node_is_literal(node_unparenthesize(node)) && !node_is(node_unparenthesize(node), K_STRING);
+}
+
+/* Whether `call` can rule anything out: it runs a function of this file,
+ * without splats, and binds some parameter to a literal (an argument, or
+ * a default it leaves). Checked once per call expanded, before any
+ * branch is read. */
+static bool facts__binds_literal(const Facts *self, const Event *call) {
   if (call->kind != EV_CALL || call->callee < 0 || !node_is(call->node, K_CALL) || facts__splat(call->node)) {
     return false;
   }
-  TSNode body = self->functions.contents[call->callee].node;
+  TSNode arguments = node_field(call->node, F_ARGUMENTS);
+  for (uint32_t i = 0; i < ts_node_named_child_count(arguments); i++) {
+    TSNode argument = ts_node_named_child(arguments, i);
+    if (facts__truth_literal(node_is(argument, K_KEYWORD_ARGUMENT) ? node_field(argument, F_VALUE) : argument)) {
+      return true;
+    }
+  }
+  TSNode parameters = node_field(self->functions.contents[call->callee].node, F_PARAMETERS);
+  for (uint32_t i = 0; i < ts_node_named_child_count(parameters); i++) {
+    TSNode value = node_field(ts_node_named_child(parameters, i), F_VALUE);
+    if (!ts_node_is_null(value) && facts__truth_literal(value)) return true;
+  }
+  return false;
+}
+
+/* facts_call_rules_out for a call that binds a literal. */
+static bool facts__rules_out(const Facts *self, const Event *call, TSNode node) {
+  TSNode body = self->functions.contents[call->callee].node, ancestors[FACTS_ANCESTORS];
+  uint32_t count = facts_ancestors(node, ancestors); /* nearest first, in one descent */
   TSNode child = node;
-  for (TSNode at = ts_node_parent(node); !ts_node_is_null(at) && !ts_node_eq(at, body);
-       child = at, at = ts_node_parent(at)) {
+  for (uint32_t i = 0; i < count && !ts_node_eq(ancestors[i], body); child = ancestors[i++]) {
+    TSNode at = ancestors[i];
     if ((node_is(at, K_IF_STATEMENT) || node_is(at, K_ELIF_CLAUSE)) && facts__branch_ruled_out(self, call, at, child)) {
       return true;
     }
   }
   return false;
+}
+
+bool facts_call_rules_out(const Facts *self, const Event *call, TSNode node) {
+  return facts__binds_literal(self, call) && facts__rules_out(self, call, node);
 }
 
 /* ---- Assignments ----------------------------------------------------------- */
@@ -1206,8 +1236,8 @@ void facts_delete(Facts *self) {
   free(self);
 }
 
-/* `entry`: the call that runs `function` (NULL at the top), whose
- * arguments may rule out some of its branches. */
+/* `entry`: the call that runs `function` when it binds a literal (NULL at
+ * the top and otherwise), whose arguments may rule out some branches. */
 static void facts__flatten(const Facts *self, int32_t function, TSNode scope, TSNode anchor, const Event *entry,
                            bool grad_off, bool closure, FlatEvents *out, uint32_t depth) {
   uint32_t end = ts_node_end_byte(scope);
@@ -1215,7 +1245,7 @@ static void facts__flatten(const Facts *self, int32_t function, TSNode scope, TS
     const Event *event = array_get(&self->events, i);
     if (ts_node_start_byte(event->node) >= end) break;
     if (event->function != function) continue;
-    if (entry && facts_call_rules_out(self, entry, event->node)) continue;
+    if (entry && facts__rules_out(self, entry, event->node)) continue; /* the call's arguments skip it */
     TSNode here = depth == 0 ? event->node : anchor;
     if (event->kind != EV_CALL) {
       array_push(out, ((FlatEvent){event, here, grad_off, closure}));
@@ -1223,7 +1253,8 @@ static void facts__flatten(const Facts *self, int32_t function, TSNode scope, TS
       const Function *callee = array_get(&self->functions, event->callee);
       bool off = grad_off || (depth > 0 && facts__mode(self, event) != GRAD_ON) || callee->decorated != GRAD_ON;
       bool handed = node_is(event->node, K_IDENTIFIER) && node_is(ts_node_parent(event->node), K_ARGUMENT_LIST);
-      facts__flatten(self, event->callee, callee->node, here, event, off, closure || handed, out, depth + 1);
+      const Event *rules = facts__binds_literal(self, event) ? event : NULL;
+      facts__flatten(self, event->callee, callee->node, here, rules, off, closure || handed, out, depth + 1);
     }
   }
 }
