@@ -66,8 +66,9 @@ static TSNode gpu103__eval_switch(const Modes *self, Text module) {
 /* The eval switch that reaches a forward at `at` on the same pass: not one
  * in a branch that excludes the forward (`if gan: model.eval() ... else:
  * model(x)`: a mode carried into the next iteration is GPU004's case), nor
- * one whose module name is bound again between them (`model = lambda x:
- * session.run(...)` after `model.eval()` is another object). */
+ * one whose module name is bound again between them to something else
+ * (`model = lambda x: session.run(...)` after `model.eval()` is another
+ * object; `model = model.to(device)` or `DDP(model)` still runs it). */
 static TSNode gpu103__switch_reaching(const RuleContext *ctx, TSNode eval_switch, Text module, int32_t unit,
                                      TSNode at) {
   if (ts_node_is_null(eval_switch) || !node_is(eval_switch, K_CALL)) return eval_switch;
@@ -76,7 +77,7 @@ static TSNode gpu103__switch_reaching(const RuleContext *ctx, TSNode eval_switch
   for (const Assign *assign; (assign = assign_iter_next(&it));) {
     uint32_t start = ts_node_start_byte(assign->statement);
     if (!assign->augmented && !assign->subscript && start > ts_node_end_byte(eval_switch) &&
-        start < ts_node_start_byte(at)) {
+        start < ts_node_start_byte(at) && !text_mentions(node_text(ctx->source, assign->value), module)) {
       return (TSNode){0};
     }
   }
