@@ -995,6 +995,11 @@ static bool facts__splat(TSNode call) {
   return false;
 }
 
+/* A literal a branch test can read: None, True, False or a number. */
+static bool facts__truth_literal(TSNode node) {
+  return node_is_literal(node_unparenthesize(node)) && !node_is(node_unparenthesize(node), K_STRING);
+}
+
 /* The literal the call binds parameter `name` of `callee` to (its
  * argument, else its default), when the callee never rebinds it; else a
  * null node. */
@@ -1013,7 +1018,7 @@ static TSNode facts__bound_literal(const Facts *self, const Event *call, Text na
     if (text_eq(positional, name)) given = call_positional(call->node, i);
   }
   if (!ts_node_is_null(given)) value = node_unparenthesize(given);
-  return node_is_literal(value) && !node_is(value, K_STRING) ? value : (TSNode){0};
+  return facts__truth_literal(value) ? value : (TSNode){0};
 }
 
 /* What `condition` of the callee is when `call` runs it: a parameter
@@ -1076,10 +1081,6 @@ static bool facts__branch_ruled_out(const Facts *self, const Event *call, TSNode
     }
   }
   return false;
-}
-
-static bool facts__truth_literal(TSNode node) {
-  return node_is_literal(node_unparenthesize(node)) && !node_is(node_unparenthesize(node), K_STRING);
 }
 
 /* Whether `call` can rule anything out: it runs a function of this file,
