@@ -20,6 +20,7 @@ void config_init(Config *self) {
   self->respect_gitignore = -1;
   self->force_exclude = -1;
   self->pedantic = -1;
+  self->test_rules_all = -1;
   self->fix = -1;
   self->unsafe_fixes = -1;
 }
@@ -29,6 +30,8 @@ void config_clear(Config *self) {
   selection_delete(&self->selection);
   string_list_delete(&self->exclude);
   string_list_delete(&self->extend_exclude);
+  string_list_delete(&self->test_files);
+  string_list_delete(&self->extend_test_files);
   for (uint32_t i = 0; i < self->per_file_ignores.size; i++) {
     free(self->per_file_ignores.contents[i].pattern);
     string_list_delete(&self->per_file_ignores.contents[i].codes);
@@ -152,6 +155,27 @@ static bool config__extend_exclude(const TomlEntry *entry, Config *config, Confi
   return config__string_array(entry->value, entry->key, &config->extend_exclude, error, config__add_pattern);
 }
 
+static bool config__test_files(const TomlEntry *entry, Config *config, ConfigError *error) {
+  config->has_test_files = true;
+  return config__string_array(entry->value, entry->key, &config->test_files, error, config__add_pattern);
+}
+
+static bool config__extend_test_files(const TomlEntry *entry, Config *config, ConfigError *error) {
+  return config__string_array(entry->value, entry->key, &config->extend_test_files, error, config__add_pattern);
+}
+
+/* test-rules -> "correctness" | "all" */
+static bool config__test_rules(const TomlEntry *entry, Config *config, ConfigError *error) {
+  if (!config__string(entry->value, "`test-rules`", error)) return false;
+  int all = config_test_rules_parse(entry->value->text);
+  if (all < 0) {
+    return config__fail(error, entry->value->line, "`test-rules` is \"correctness\" or \"all\", not `%s`",
+                        entry->value->text);
+  }
+  config->test_rules_all = all;
+  return true;
+}
+
 /* per-file-ignores -> { GLOB = [SELECTOR, ...], ... } */
 static bool config__per_file_ignores(const TomlEntry *entry, Config *config, ConfigError *error) {
   const TomlValue *table = entry->value;
@@ -234,7 +258,16 @@ static const struct {
     {"unsafe-fixes", config__unsafe_fixes},
     {"output-format", config__output_format},
     {"rule-url", config__rule_url},
+    {"test-rules", config__test_rules},
+    {"test-files", config__test_files},
+    {"extend-test-files", config__extend_test_files},
 };
+
+int config_test_rules_parse(const char *text) {
+  if (strcmp(text, "all") == 0) return 1;
+  if (strcmp(text, "correctness") == 0) return 0;
+  return -1;
+}
 
 /* The known key that `key` spells with underscores, or NULL. */
 static const char *config__suggest(const char *key) {

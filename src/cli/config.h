@@ -10,6 +10,10 @@
  *   respect-gitignore = true
  *   force-exclude = false
  *   output-format = "full"
+ *   test-rules = "correctness"          in test files and benchmark scripts,
+ *   test-files = ["tests/*"]             only the correctness rules ("all":
+ *   extend-test-files = ["qa/*"]         every rule); test-files replaces
+ *                                        the default test globs
  *
  * The same struct holds the command line's flags (path NULL). */
 #ifndef GPULINT_CONFIG_H
@@ -52,6 +56,10 @@ typedef struct {
   int unsafe_fixes;           /* -1 when not set */
   char *output_format;        /* NULL when not set; a known format name */
   char *rule_url;             /* NULL when not set; a usable rule URL template */
+  int test_rules_all;         /* -1 when not set; 1 "all", 0 "correctness" */
+  bool has_test_files;
+  StringList test_files;      /* replaces the default test globs */
+  StringList extend_test_files;
 } Config;
 
 typedef struct {
@@ -72,6 +80,9 @@ bool config_parse(const char *bytes, size_t length, ConfigKind kind, Config *out
 /* Reads the file at `path` (its name decides the kind: pyproject.toml or
  * not). `out->path` becomes a copy of `path`. */
 bool config_load(const char *path, Config *out, ConfigError *error);
+
+/* `test-rules`: 1 for "all", 0 for "correctness", -1 for anything else. */
+int config_test_rules_parse(const char *text);
 
 /* Checks that `pattern` is a usable glob; false with a static message. */
 bool config_check_pattern(const char *pattern, const char **problem);

@@ -30,6 +30,8 @@ const char CHECK_USAGE[] =
     "  --pedantic                   also report findings whose only evidence is a\n"
     "                               name (`model`, `criterion`) and GPU103 on single\n"
     "                               forwards outside loops (default: off)\n"
+    "  --test-rules MODE            in test files and benchmark scripts, run only\n"
+    "                               the `correctness` rules (default) or `all`\n"
     "  --no-index                   lint every file alone, without the facts of its\n"
     "                               project's other files (without the result cache)\n"
     "\n"
@@ -225,6 +227,16 @@ static bool options__per_file_ignores(CheckOptions *self, const char *value, cha
   return options__selectors(&array_back(&self->flags.per_file_ignores)->codes, colon + 1, error);
 }
 
+static bool options__test_rules(CheckOptions *self, const char *value, char **error) {
+  int all = config_test_rules_parse(value);
+  if (all < 0) {
+    *error = gl_format("`--test-rules` is `correctness` or `all`, not `%s`", value);
+    return false;
+  }
+  self->flags.test_rules_all = all;
+  return true;
+}
+
 static bool options__jobs(CheckOptions *self, const char *value, char **error) {
   char *end = NULL;
   long jobs = strtol(value, &end, 10);
@@ -314,6 +326,7 @@ static const struct {
     {"pedantic", 0, false, options__pedantic},
     {"no-index", 0, false, options__no_index},
     {"no-pedantic", 0, false, options__no_pedantic},
+    {"test-rules", 0, true, options__test_rules},
     {"config", 0, true, options__config},
     {"isolated", 0, false, options__isolated},
     {"stdin-filename", 0, true, options__stdin_filename},

@@ -17,6 +17,15 @@ static const char *const DEFAULT_EXCLUDES[] = {
     "node_modules", "site-packages", "venv",
 };
 
+/* Test files and benchmark scripts: pytest's and unittest's names, and the
+ * folders projects keep them in, relative to the config file's directory
+ * (or the working directory). */
+static const char *const DEFAULT_TEST_FILES[] = {
+    "test_*.py", "*_test.py", "conftest.py", "bench*.py",
+    "tests/*", "*/tests/*", "test/*", "*/test/*",
+    "benchmarks/*", "*/benchmarks/*", "benchmark/*", "*/benchmark/*",
+};
+
 /* In one directory, the first of these that exists (and, for pyproject.toml,
  * has a [tool.gpulint] table) applies. */
 static const char *const CONFIG_NAMES[] = {".gpulint.toml", "gpulint.toml", "pyproject.toml"};
@@ -119,6 +128,25 @@ static void settings__excludes(Settings *self, const Config *file, const char *f
   patterns__add(&self->exclude, &cli->extend_exclude, options->cwd);
 }
 
+static void settings__test_files(Settings *self, const Config *file, const char *file_base, const ResolverOptions *options) {
+  const Config *cli = options->cli;
+  if (cli->has_test_files) {
+    patterns__add(&self->test_files, &cli->test_files, options->cwd);
+  } else if (file && file->has_test_files) {
+    patterns__add(&self->test_files, &file->test_files, file_base);
+  } else {
+    StringList defaults = array_new();
+    for (size_t i = 0; i < sizeof DEFAULT_TEST_FILES / sizeof DEFAULT_TEST_FILES[0]; i++) {
+      array_push(&defaults, (char *)DEFAULT_TEST_FILES[i]);
+    }
+    patterns__add(&self->test_files, &defaults, file_base);
+    array_delete(&defaults); /* the strings are static */
+  }
+  if (file) patterns__add(&self->test_files, &file->extend_test_files, file_base);
+  patterns__add(&self->test_files, &cli->extend_test_files, options->cwd);
+  self->test_rules_all = settings__flag(cli->test_rules_all, file, file ? file->test_rules_all : -1, 0);
+}
+
 /* Settings from `file` (or none) under the command line's flags. Patterns of
  * a file found by search are relative to its directory; those of --config
  * and of flags to the working directory. */
@@ -132,6 +160,7 @@ static Settings *settings__new(const Config *file, const ResolverOptions *option
   char *absolute = file && !options->config_path ? path_absolute(options->cwd, file->path) : NULL;
   char *file_base = absolute ? path_parent(absolute) : gl_strdup(options->cwd);
   settings__excludes(self, file, file_base, options);
+  settings__test_files(self, file, file_base, options);
   if (file) settings__add_ignores(self, &file->per_file_ignores, file_base);
   settings__add_ignores(self, &cli->per_file_ignores, options->cwd);
   self->respect_gitignore = settings__flag(cli->respect_gitignore, file, file ? file->respect_gitignore : -1, 1);
@@ -149,6 +178,7 @@ static Settings *settings__new(const Config *file, const ResolverOptions *option
 static void settings__delete(Settings *self) {
   if (!self) return;
   patterns__delete(&self->exclude);
+  patterns__delete(&self->test_files);
   for (uint32_t i = 0; i < self->per_file_ignores.size; i++) patterns__delete(&self->per_file_ignores.contents[i].patterns);
   array_delete(&self->per_file_ignores);
   free(self);
@@ -162,7 +192,18 @@ GlRuleSet settings_rules_for(const Settings *self, const char *absolute) {
     const FileIgnore *ignore = &self->per_file_ignores.contents[i];
     if (patterns__match(&ignore->patterns, absolute)) selection_disable(&rules, &ignore->codes);
   }
+  if (!self->test_rules_all && settings_is_test_file(self, absolute)) {
+    for (uint32_t i = 0; i < gl_rule_count(); i++) {
+      GlEffect effect = gl_rule_info(i)->effect;
+      bool correctness = effect == GL_EFFECT_NONE || effect == GL_EFFECT_CRASH || effect == GL_EFFECT_WRONG_GRADIENTS;
+      if (!correctness) rules.enabled[i] = false;
+    }
+  }
   return rules;
+}
+
+bool settings_is_test_file(const Settings *self, const char *absolute) {
+  return patterns__match(&self->test_files, absolute);
 }
 
 /* ---- The directory map -------------------------------------------------------- */

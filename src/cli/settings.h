@@ -40,6 +40,8 @@ typedef struct {
   const char *rule_url;      /* the rule pages' URL template; NULL: none */
   bool fix;                  /* apply safe fixes (`fix = true` or --fix) */
   bool unsafe_fixes;         /* also unsafe ones */
+  FilePatterns test_files;   /* test files and benchmark scripts */
+  bool test_rules_all;       /* every rule there, not only correctness */
 } Settings;
 
 typedef struct {
@@ -65,8 +67,15 @@ const Settings *resolver_settings(Resolver *self, const char *directory, char **
 /* Whether an exclude pattern matches the absolute path or its name. */
 bool settings_excludes(const Settings *self, const char *absolute);
 
-/* The rules for one file: `rules` less its per-file ignores. */
+/* The rules for one file: `rules` less its per-file ignores. In a test
+ * file or benchmark script (`test-files`), only the correctness rules
+ * (effects wrong-gradients and crash) and the meta rules run, unless
+ * `test-rules = "all"`: a memory or speed pitfall costs nothing in a test
+ * that runs a few steps. */
 GlRuleSet settings_rules_for(const Settings *self, const char *absolute);
+
+/* Whether `absolute` is a test file or benchmark script. */
+bool settings_is_test_file(const Settings *self, const char *absolute);
 
 /* Whether the directory name is one of the default excludes. */
 bool settings_is_default_exclude(const char *name);

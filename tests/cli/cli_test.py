@@ -1113,7 +1113,11 @@ def cache_misses_after_a_change(t):
     equal(t.run("--select", "GPU001,GPU201", "--format", "json").json()[0]["message"], fresh_message,
           "another selection on the command line")
     t.write("pyproject.toml", "[tool.gpulint]\nignore = [\"GPU201\"]\n")
-    equal(set(messages().values()), {fresh_message}, "another selection in the config")
+    found = messages()
+    # A test file runs only the correctness rules: ignoring GPU201 leaves
+    # its rules, and so its entry, as they were.
+    equal(found.pop("tests/test_c.py"), POISON, "a test file, whose rules did not change")
+    equal(set(found.values()), {fresh_message}, "another selection in the config")
     # Per-file ignores change the rules of the files they name only.
     poison(t.path(CACHE))
     t.write("pyproject.toml", "[tool.gpulint]\nignore = [\"GPU201\"]\n"
@@ -1422,6 +1426,66 @@ def pedantic_reports_findings_resting_on_names(t):
     t.write("pyproject.toml", "[tool.gpulint]\npedantic = true\n")
     t.run("evaluate.py").expect(1)
     t.run("--no-pedantic", "evaluate.py").expect(0)
+
+
+# A memory rule (GPU103) and a correctness rule (GPU001) in one file.
+EVAL_AND_TRAIN = """import torch
+import torch.nn as nn
+
+
+def check_eval(loader):
+    model = nn.Linear(4, 2).cuda()
+    model.eval()
+    for x in loader:
+        print(model(x))
+
+
+def check_train(loader):
+    model = nn.Linear(4, 2)
+    optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
+    for x in loader:
+        model(x).sum().backward()
+        optimizer.step()
+"""
+
+
+def codes_by_path(run):
+    found = collections.defaultdict(list)
+    for finding in run.json():
+        found[finding["path"]].append(finding["code"])
+    return {path: sorted(codes) for path, codes in found.items()}
+
+
+@case
+def test_files_run_only_correctness_rules(t):
+    for path in ["train.py", "tests/unit/test_loop.py", "pkg/test/loop.py", "bench_fp8.py",
+                 "benchmarks/fp8/run.py", "loop_test.py", "conftest.py"]:
+        t.write(path, EVAL_AND_TRAIN)
+    found = codes_by_path(t.run("--format", "json", "--no-cache", ".").expect(1))
+    equal(found.pop("train.py"), ["GPU001", "GPU103"], "a training script")
+    for path, codes in found.items():
+        equal(codes, ["GPU001"], path)
+    found = codes_by_path(t.run("--format", "json", "--no-cache", "--test-rules", "all", ".").expect(1))
+    for path, codes in found.items():
+        equal(codes, ["GPU001", "GPU103"], path + " with --test-rules all")
+    t.run("--test-rules", "some", ".").expect(2)
+
+
+@case
+def test_files_from_config(t):
+    t.write("qa/loop.py", EVAL_AND_TRAIN)
+    t.write("tests/loop.py", EVAL_AND_TRAIN)
+    t.write("pyproject.toml", "[tool.gpulint]\nextend-test-files = [\"qa/*\"]\n")
+    found = codes_by_path(t.run("--format", "json", "--no-cache", ".").expect(1))
+    equal(found, {"qa/loop.py": ["GPU001"], "tests/loop.py": ["GPU001"]}, "extend-test-files")
+    t.write("pyproject.toml", "[tool.gpulint]\ntest-files = [\"qa/*\"]\n")
+    found = codes_by_path(t.run("--format", "json", "--no-cache", ".").expect(1))
+    equal(found, {"qa/loop.py": ["GPU001"], "tests/loop.py": ["GPU001", "GPU103"]}, "test-files")
+    t.write("pyproject.toml", "[tool.gpulint]\ntest-rules = \"all\"\n")
+    found = codes_by_path(t.run("--format", "json", "--no-cache", ".").expect(1))
+    equal(found["tests/loop.py"], ["GPU001", "GPU103"], "test-rules = all")
+    t.write("pyproject.toml", "[tool.gpulint]\ntest-rules = \"most\"\n")
+    t.run(".").expect(2)
 
 
 @case
