@@ -48,20 +48,80 @@ static uint32_t suppress__covering(const char *text, const NoqaDirective *direct
   return bits;
 }
 
+/* ---- Where a line's `# noqa` goes ------------------------------------------------------ */
+
+/* The last row of the multi-line string holding the end of a line (at
+ * byte `at`), or -1 when that end lies in no such string. */
+static int64_t suppress__long_string_end(TSNode root, uint32_t at) {
+  for (TSNode node = ts_node_descendant_for_byte_range(root, at, at); !ts_node_is_null(node); node = ts_node_parent(node)) {
+    if (!node_is(node, K_STRING)) continue;
+    TSPoint start = ts_node_start_point(node), end = ts_node_end_point(node);
+    return start.row != end.row ? (int64_t)end.row : -1;
+  }
+  return -1;
+}
+
+/* Whether the line (its text without the newline) ends with a backslash
+ * that joins it to the next: one outside a comment. */
+static bool suppress__continued(TSNode root, const char *text, uint32_t length, uint32_t line_start) {
+  while (length > 0 && (text[length - 1] == '\r' || text[length - 1] == ' ' || text[length - 1] == '\t')) length--;
+  if (length == 0 || text[length - 1] != '\\') return false;
+  TSNode node = ts_node_descendant_for_byte_range(root, line_start + length - 1, line_start + length);
+  return !node_is(node, K_COMMENT);
+}
+
+/* The text of `line` where a comment may start: the whole line, or what
+ * follows a multi-line string that ends on it (`"""  # noqa`); its
+ * length in `length`; borrowed. */
+static const char *suppress__code_text(const Source *source, TSNode root, uint32_t line, uint32_t *length) {
+  const char *text = source_line_text(source, line, length);
+  uint32_t line_start = (uint32_t)(text - source->bytes);
+  for (TSNode node = ts_node_descendant_for_byte_range(root, line_start, line_start); !ts_node_is_null(node);
+       node = ts_node_parent(node)) {
+    if (!node_is(node, K_STRING)) continue;
+    uint32_t end = ts_node_end_byte(node);
+    if (ts_node_start_byte(node) >= line_start || end <= line_start || end > line_start + *length) break;
+    *length -= end - line_start;
+    return source->bytes + end;
+  }
+  return text;
+}
+
+/* The line whose `# noqa` covers a finding on `line`: `line` itself, or,
+ * where Python allows no comment at its end (a backslash continues it, or
+ * a string runs on), the last line of that stretch, as in ruff. */
+static uint32_t suppress__noqa_line(const Source *source, TSNode root, uint32_t line) {
+  uint32_t last = source_line_of(source, source->length);
+  for (uint32_t steps = 0; line < last && steps < last; steps++) {
+    uint32_t length = 0;
+    const char *text = suppress__code_text(source, root, line, &length);
+    uint32_t line_start = (uint32_t)(text - source->bytes);
+    int64_t string_end = suppress__long_string_end(root, line_start + length);
+    if (string_end >= 0 && (uint32_t)string_end + 1 > line) line = (uint32_t)string_end + 1;
+    else if (suppress__continued(root, text, length, line_start)) line++;
+    else break;
+  }
+  return line;
+}
+
 /* Drops the suppressed findings, noting which directives did so. The file
  * is searched once per rule that has findings, not once per finding. */
-static void suppress__drop(Findings *findings, const Source *source, Uses *uses) {
+static void suppress__drop(Findings *findings, const Source *source, TSNode root, Uses *uses) {
   int8_t file_skips[GL_MAX_RULES];
   memset(file_skips, -1, sizeof file_skips);
   uint32_t kept = 0;
   for (uint32_t i = 0; i < findings->size; i++) {
     GlFinding *finding = array_get(findings, i);
-    uint32_t line = source_line_of(source, finding->start_byte), length = 0;
-    const char *text = source_line_text(source, line, &length);
     const char *code = RULES[finding->rule]->info.code;
     if (file_skips[finding->rule] < 0) file_skips[finding->rule] = noqa_skips_file(source->bytes, source->length, code);
-    NoqaDirective directive;
-    uint32_t covering = noqa_parse(text, length, &directive) ? suppress__covering(text, &directive, code) : 0;
+    uint32_t own = source_line_of(source, finding->start_byte), line = own, covering = 0;
+    for (;;) { /* the finding's own line, then the line its comment has to go on */
+      uint32_t length = 0;
+      const char *text = suppress__code_text(source, root, line, &length);
+      NoqaDirective directive;
+      covering = noqa_parse(text, length, &directive) ? suppress__covering(text, &directive, code) : 0;
+      if (covering || line != own || (line = suppress__noqa_line(source, root, own)) == own) break;
+    }
     if (covering) suppress__note(uses, line, covering);
     if (covering || file_skips[finding->rule]) {
       finding_free(finding);
@@ -176,7 +236,7 @@ static void suppress__check_directives(Findings *findings, const Source *source,
   const char *end = source->bytes + source->length;
   for (const char *hash = memchr(source->bytes, '#', source->length); hash;) {
     uint32_t line = source_line_of(source, (uint32_t)(hash - source->bytes)), length = 0;
-    const char *text = source_line_text(source, line, &length);
+    const char *text = suppress__code_text(source, root, line, &length);
     NoqaDirective directive;
     if (noqa_parse(text, length, &directive) &&
         suppress__in_comment(root, (uint32_t)(text - source->bytes) + directive.comment_start)) {
@@ -193,34 +253,25 @@ static void suppress__check_directives(Findings *findings, const Source *source,
 
 void suppress_findings(Findings *findings, const Source *source, TSNode root, const GlRuleSet *rules) {
   Uses uses = array_new();
-  suppress__drop(findings, source, &uses);
+  suppress__drop(findings, source, root, &uses);
   suppress__check_directives(findings, source, root, rules, &uses);
   array_delete(&uses);
 }
 
 /* ---- Adding `# noqa` ------------------------------------------------------------------ */
 
-/* Whether the end of a line lies inside a string that goes on to later
- * lines: a comment cannot go there. */
-static bool suppress__in_long_string(TSNode root, uint32_t at) {
-  for (TSNode node = ts_node_descendant_for_byte_range(root, at, at); !ts_node_is_null(node); node = ts_node_parent(node)) {
-    if (node_is(node, K_STRING)) return ts_node_start_point(node).row != ts_node_end_point(node).row;
-  }
-  return false;
-}
-
 /* The edit that makes the line's `# noqa` cover `codes` (a comma list):
  * appended to its list, or a new comment at the line's end; NULL when the
  * line is covered already or cannot take a comment. */
 static GlEdit *suppress__noqa_edit(const Source *source, TSNode root, uint32_t line, const char *codes) {
   uint32_t length = 0;
-  const char *text = source_line_text(source, line, &length);
+  const char *text = suppress__code_text(source, root, line, &length);
   while (length > 0 && (text[length - 1] == '\r' || text[length - 1] == ' ' || text[length - 1] == '\t')) length--;
   uint32_t start = (uint32_t)(text - source->bytes);
   NoqaDirective directive;
   bool existing = noqa_parse(text, length, &directive);
   if (existing && directive.kind == NOQA_ALL) return NULL;
-  if (!existing && suppress__in_long_string(root, start + length)) return NULL;
+  if (!existing && suppress__long_string_end(root, start + length) >= 0) return NULL;
   GlEdit *edit = gl_calloc(1, sizeof(GlEdit));
   if (existing && directive.kind == NOQA_CODES) {
     edit->start_byte = edit->end_byte = start + directive.end;
@@ -249,10 +300,11 @@ uint32_t suppress_noqa_edits(const Source *source, TSNode root, const GlFileResu
   uint32_t count = 0;
   *edits = gl_calloc(result->finding_count + 1, sizeof(GlEdit *));
   for (uint32_t i = 0; i < result->finding_count;) {
-    uint32_t line = source_line_of(source, result->findings[i].start_byte);
+    uint32_t line = suppress__noqa_line(source, root, source_line_of(source, result->findings[i].start_byte));
     Array(char) codes = array_new();
     uint32_t j = i;
-    for (; j < result->finding_count && source_line_of(source, result->findings[j].start_byte) == line; j++) {
+    for (; j < result->finding_count &&
+           suppress__noqa_line(source, root, source_line_of(source, result->findings[j].start_byte)) == line; j++) {
       const char *code = RULES[result->findings[j].rule]->info.code;
       /* a syntax error is fixed, not suppressed; a finding about a `# noqa` cannot be suppressed by one */
       if (strcmp(code, "GPU900") == 0 || strcmp(code, "GPU901") == 0 || strcmp(code, "GPU902") == 0) continue;

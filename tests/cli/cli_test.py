@@ -721,6 +721,39 @@ def add_noqa_suppresses_every_finding(t):
           "the unused code removed")
 
 
+KEPT_ACROSS_LINES = """import torch
+
+
+def train(model, loader, optimizer):
+    history = []
+    for x, y in loader:
+        optimizer.zero_grad()
+        loss = model(x).sum()
+        loss.backward()
+        optimizer.step()
+        history.append(loss \\
+            )
+        history.append(loss); print(\"\"\"a
+b\"\"\")
+"""
+
+
+@case
+def add_noqa_where_python_allows_a_comment(t):
+    """A line continued with a backslash, or ending inside a string, takes
+    no comment: the `# noqa` goes on the last line of that stretch, and it
+    suppresses the finding there."""
+    t.write("a.py", KEPT_ACROSS_LINES)
+    equal([line for _, line, _, _ in t.run("a.py").expect(1).findings()], [11, 13], "findings")
+    t.run("--add-noqa", "a.py").expect(0)
+    fixed = open(t.path("a.py")).read()
+    check("            )  # noqa: GPU101\n" in fixed and 'b""")  # noqa: GPU101\n' in fixed, fixed)
+    check("\\  #" not in fixed, "a comment after a backslash:\n" + fixed)
+    compile(fixed, "a.py", "exec")
+    t.run("--extend-select", "GPU901", "a.py").expect(0)
+    check("Added 0" in t.run("--add-noqa", "a.py").expect(0).err, "a second run adds nothing")
+
+
 # ---- Configuration -----------------------------------------------------------------------
 
 @case
