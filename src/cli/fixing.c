@@ -24,19 +24,36 @@ static bool fixing__write_all(int fd, const char *bytes, size_t length) {
   return true;
 }
 
+/* Why the file at `path` (its `info`) may not be rewritten, or NULL: a
+ * file without write permission is the user's to keep as it is, even for
+ * root, as editors and ruff treat it. */
+static char *fixing__refusal(const char *path, const struct stat *info) {
+  if (access(path, W_OK) == 0 && (info->st_mode & 0222) != 0) return NULL;
+  return gl_format("read-only (mode %04o): not written; make it writable to fix it", (unsigned)(info->st_mode & 07777));
+}
+
 /* Replaces the file at `path` with `bytes`, unless it no longer holds
- * `original` (changed since it was read); NULL on success, else why. */
-static char *fixing__write(const char *path, const char *original, size_t original_length, const char *bytes,
+ * `original` (changed since it was read) or is read-only; NULL on success,
+ * else why. A symbolic link stays a link: its target is rewritten. */
+static char *fixing__write(const char *link, const char *original, size_t original_length, const char *bytes,
                            size_t length) {
   size_t now_length = 0;
   char *error = NULL;
-  char *now = run_read(path, &now_length, &error);
+  char *now = run_read(link, &now_length, &error);
   if (!now) return error;
   bool same = now_length == original_length && memcmp(now, original, original_length) == 0;
   free(now);
   if (!same) return gl_strdup("changed on disk since it was read: not written");
+  char *path = realpath(link, NULL);
   struct stat info;
-  if (stat(path, &info) != 0) return gl_format("cannot write: %s", strerror(errno));
+  if (!path || stat(path, &info) != 0) {
+    free(path);
+    return gl_format("cannot write: %s", strerror(errno));
+  }
+  if ((error = fixing__refusal(path, &info))) {
+    free(path);
+    return error;
+  }
   const char *slash = strrchr(path, '/'); /* the file's own folder: a rename never crosses file systems */
   char *temporary = slash ? gl_format("%.*s/.gpulint-fix-XXXXXX", (int)(slash - path), path) : gl_strdup(".gpulint-fix-XXXXXX");
   int fd = mkstemp(temporary);
@@ -49,6 +66,7 @@ static char *fixing__write(const char *path, const char *original, size_t origin
     unlink(temporary);
   }
   free(temporary);
+  free(path);
   return ok ? NULL : gl_format("cannot write: %s", strerror(saved));
 }
 

@@ -630,6 +630,27 @@ def fix_keeps_line_endings_mode_and_encoding(t):
 
 
 @case
+def fix_through_a_link_and_not_a_read_only_file(t):
+    source = "import torch\nfor x in loader:\n    opt.step()\n    torch.cuda.empty_cache()\n"
+    fixed = "import torch\nfor x in loader:\n    opt.step()\n"
+    t.write("real/target.py", source)
+    os.symlink("real/target.py", t.path("link.py"))
+    t.run("--fix", "link.py").expect(0)
+    check(os.path.islink(t.path("link.py")), "the link was replaced by a file")
+    equal(open(t.path("real/target.py")).read(), fixed, "the link's target, fixed")
+    equal(sorted(os.listdir(t.path("real"))), ["target.py"], "files left beside the target")
+    # A read-only file is refused, not replaced (even when root could write it).
+    path = t.write("locked.py", source)
+    os.chmod(path, 0o444)
+    run = t.run("--fix", "locked.py").expect(2)
+    check("locked.py: read-only (mode 0444): not written" in run.err, run.err)
+    equal(open(path).read(), source, "the read-only file")
+    equal(os.stat(path).st_mode & 0o7777, 0o444, "its mode")
+    t.run("--add-noqa", "locked.py").expect(2)
+    equal(open(path).read(), source, "the read-only file after --add-noqa")
+
+
+@case
 def fix_diff_changes_nothing(t):
     source = "import torch\nfor x in loader:\n    opt.step()\n    torch.cuda.empty_cache()\n"
     t.write("a.py", source)
