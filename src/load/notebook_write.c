@@ -264,6 +264,17 @@ static uint32_t notebook__span_start(const Source *code, uint32_t k) {
   return (uint32_t)(line - code->bytes);
 }
 
+/* The fixed cell's length, without the newline that an edit left at its
+ * end when the cell had none: the engine joins cells with a newline after
+ * each, so a fix that ends a line (or deletes the cell's last one) ends
+ * with one. */
+static size_t notebook__keep_last_line(const char *old, size_t old_length, const char *fixed, size_t length) {
+  if (old_length > 0 && old[old_length - 1] == '\n') return length;
+  if (length > 0 && fixed[length - 1] == '\n') length--;
+  if (length > 0 && fixed[length - 1] == '\r') length--;
+  return length;
+}
+
 char *notebook_apply_edits(const char *json, size_t length, const Source *code, const GlEdit *const *edits,
                            uint32_t count, size_t *new_length) {
   Spans spans = {0};
@@ -298,6 +309,7 @@ char *notebook_apply_edits(const char *json, size_t length, const Source *code, 
     if (ok && spans.starts[cell]) {
       size_t fixed_length = 0;
       char *fixed = edits_apply(text, cell_length, &mine, &fixed_length);
+      fixed_length = notebook__keep_last_line(text, cell_length, fixed, fixed_length);
       write__text(&out, copied, (size_t)(spans.starts[cell] - copied));
       write__source(&out, spans.starts[cell], spans.ends[cell], fixed, fixed_length);
       copied = spans.ends[cell];
