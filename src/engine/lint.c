@@ -12,6 +12,7 @@
 #include "findings.h"
 #include "noqa.h"
 #include "suppress.h"
+#include "syntax_error.h"
 #include "notebook.h"
 #include "prefilter.h"
 #include "project.h"
@@ -113,48 +114,6 @@ const char *rule_where(const RuleContext *ctx, TSNode node, Where *buffer) {
   if (cell) snprintf(buffer->text, sizeof buffer->text, "cell %u, line %u", cell, position.line);
   else snprintf(buffer->text, sizeof buffer->text, "line %u", position.line);
   return buffer->text;
-}
-
-/* ---- Syntax errors --------------------------------------------------------- */
-
-/* The first ERROR or MISSING node in source order, by pre-order search. */
-static TSNode lint__first_error(TSNode root) {
-  TSTreeCursor cursor = ts_tree_cursor_new(root);
-  TSNode found = {0};
-  for (;;) {
-    TSNode node = ts_tree_cursor_current_node(&cursor);
-    if (ts_node_is_error(node) || ts_node_is_missing(node)) {
-      found = node;
-      break;
-    }
-    if (ts_node_has_error(node) && ts_tree_cursor_goto_first_child(&cursor)) continue;
-    bool moved = false;
-    while (!(moved = ts_tree_cursor_goto_next_sibling(&cursor))) {
-      if (!ts_tree_cursor_goto_parent(&cursor)) break;
-    }
-    if (!moved) break;
-  }
-  ts_tree_cursor_delete(&cursor);
-  return found;
-}
-
-static void lint__syntax_error(Findings *findings, const Source *source, TSNode root, const GlRuleSet *rules) {
-  int rule = gl_rule_index("GPU900");
-  if (rule < 0 || !rules->enabled[rule] || !ts_node_has_error(root)) return;
-  TSNode error = lint__first_error(root);
-  if (ts_node_is_null(error)) error = root;
-  char *message;
-  if (ts_node_is_missing(error)) {
-    message = gl_format("syntax error: expected `%s`", ts_node_type(error));
-  } else {
-    Text text = node_text(source, error);
-    uint32_t shown = 0;
-    while (shown < text.length && shown < 30 && text.ptr[shown] != '\n' && text.ptr[shown] != '\r') shown++;
-    message = gl_format("syntax error: unexpected `%.*s`; findings in the rest of the file may be incomplete",
-                        (int)shown, text.ptr);
-  }
-  uint32_t start = ts_node_start_byte(error);
-  findings_add(findings, source, (uint32_t)rule, GL_EFFECT_NONE, start, start, message);
 }
 
 /* ---- Results ------------------------------------------------------------- */
@@ -311,7 +270,7 @@ static void lint__source(GlLinter *self, GlFileResult *result, const Source *sou
     result->note = gl_format("nesting deeper than %u levels: the code below that depth was not checked",
                              FACTS_MAX_DEPTH);
   }
-  lint__syntax_error(&findings, source, root, rules);
+  syntax_error_report(&findings, source, root, self->parser, rules);
   suppress_findings(&findings, source, root, rules);
   lint__sort_unique(&findings);
   result->findings = findings.contents;

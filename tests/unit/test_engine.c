@@ -107,6 +107,67 @@ static void test_syntax_error_keeps_other_findings(void **state) {
   gl_file_result_delete(result);
 }
 
+/* The GPU900 messages of `text`, joined with newlines ("" when none). */
+static char *syntax_messages(const char *text) {
+  GlFileResult *result = lint("a.py", text);
+  char *joined = calloc(1, 4096);
+  for (uint32_t i = 0; i < result->finding_count; i++) {
+    if (strcmp(gl_rule_info(result->findings[i].rule)->code, "GPU900") != 0) continue;
+    snprintf(joined + strlen(joined), 4096 - strlen(joined), "%u: %s\n", result->findings[i].start.line,
+             result->findings[i].message);
+  }
+  gl_file_result_delete(result);
+  return joined;
+}
+
+/* Valid Python 3 that the grammar cannot parse (a starred tuple item
+ * whose operand opens with a bracket or a quote) is no syntax error; a
+ * real error after it still is. */
+static void test_starred_tuple_items_are_python3(void **state) {
+  (void)state;
+  static const char *const VALID[] = {
+      "x = 1, *[2]\n",           "x = 1, *(2,)\n",       "x = *[1], 2\n",
+      "x = 1, *{2}\n",           "x = 1, *'ab'\n",       "def f():\n    x = 1, *[2]\n    return x\n",
+      "x = 1, *[2], 3\n",        "for a in 1, *[2]:\n    pass\n", "x = 1, *[2] + [3]\n",
+  };
+  for (size_t i = 0; i < sizeof VALID / sizeof VALID[0]; i++) {
+    char *messages = syntax_messages(VALID[i]);
+    if (messages[0]) fail_msg("%s: %s", VALID[i], messages);
+    free(messages);
+  }
+  char *messages = syntax_messages("x = 1, *[2]\ndef broken(:\n    pass\n");
+  assert_non_null(strstr(messages, "2: syntax error"));
+  free(messages);
+  messages = syntax_messages("x = 1 *[2] [\n");
+  assert_non_null(strstr(messages, "syntax error"));
+  free(messages);
+}
+
+/* Python 2, which the grammar accepts, is said to be Python 2; Python 3
+ * code that merely mentions the words is not. */
+static void test_python2_is_not_python3(void **state) {
+  (void)state;
+  char *messages = syntax_messages("import torch\nprint \"x\"\ntry:\n    pass\nexcept E, e:\n    pass\n");
+  assert_string_equal(messages, "2: Python 2 syntax (a `print` statement): gpulint checks Python 3 code; port the file or "
+                                "exclude it\n");
+  free(messages);
+  messages = syntax_messages("exec \"x = 1\"\n");
+  assert_non_null(strstr(messages, "1: Python 2 syntax (an `exec` statement)"));
+  free(messages);
+  messages = syntax_messages("y = `x`\n");
+  assert_non_null(strstr(messages, "1: Python 2 syntax (a backquoted expression)"));
+  free(messages);
+  static const char *const PYTHON3[] = {
+      "print(\"x\")\n", "print\n",     "print (a), b\n", "exec(\"x\")\n",   "s = \"print x\"  # exec \"x\" `x`\n",
+      "print >> f\n",   "x = print\n", "print(*a)\n",    "def f(print):\n    return print\n",
+  };
+  for (size_t i = 0; i < sizeof PYTHON3 / sizeof PYTHON3[0]; i++) {
+    messages = syntax_messages(PYTHON3[i]);
+    if (messages[0]) fail_msg("%s: %s", PYTHON3[i], messages);
+    free(messages);
+  }
+}
+
 static void test_binary_input_is_an_error(void **state) {
   (void)state;
   GlLinter *linter = gl_linter_new();
@@ -154,6 +215,8 @@ int main(void) {
       cmocka_unit_test(test_finds_missing_zero_grad),
       cmocka_unit_test(test_noqa_and_selection),
       cmocka_unit_test(test_syntax_error_keeps_other_findings),
+      cmocka_unit_test(test_starred_tuple_items_are_python3),
+      cmocka_unit_test(test_python2_is_not_python3),
       cmocka_unit_test(test_binary_input_is_an_error),
       cmocka_unit_test(test_json_report_reads_back),
   };
