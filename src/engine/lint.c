@@ -79,7 +79,7 @@ const char *gl_version(void) { return GPULINT_VERSION; }
 
 static GlFinding *lint__report(RuleContext *ctx, TSNode node, GlEffect effect, Basis basis, const char *format,
                                va_list args) {
-  if (basis.name_only && !ctx->pedantic) return NULL;
+  if ((basis.name_only || basis.pedantic) && !ctx->pedantic) return NULL;
   char *message = gl_vformat(format, args);
   GlFinding *finding = findings_add(ctx->findings, ctx->source, ctx->rule_index, effect, ts_node_start_byte(node),
                                  ts_node_end_byte(node), message);

@@ -29,7 +29,8 @@ struct RuleContext {
   const Facts *facts;
   Flow *flow; /* which values carry an autograd graph */
   Links *links; /* the project's other files (facts->links); may be NULL */
-  bool pedantic; /* report findings whose only evidence is a name */
+  bool pedantic; /* report findings whose only evidence is a name, or whose
+                    harm the code does not show (Basis.pedantic) */
   TSNode root;
   const Rule *rule;
   uint32_t rule_index;
@@ -38,7 +39,8 @@ struct RuleContext {
 
 /* Reports a finding of ctx->rule at `node` with a printf-style message.
  * Returns it, for a fix (fixes.h) attached before the next report; NULL
- * when it is not reported (a name-only basis without --pedantic).
+ * when it is not reported (a name-only or pedantic basis without
+ * --pedantic).
  *
  * The message is one line of about 100 characters (at most
  * RULE_MESSAGE_MAX): what is wrong and what to do, with the names and
@@ -62,6 +64,9 @@ typedef struct {
   const char *detail;   /* the finding's detail (copied), or NULL: the
                            mechanism and the measured numbers of this
                            variant, with the device they were measured on */
+  bool pedantic;        /* the pattern is there but the code does not show
+                           the fact that makes it harmful (the rule's page
+                           says which fact): reported only with --pedantic */
 } Basis;
 
 /* rule_report with a basis. */
