@@ -262,7 +262,8 @@ static void gpu101__report(RuleContext *ctx, TSNode node, TSNode value, int32_t 
   Text kept = node_text(ctx->source, value);
   Shown shown;
   rule_shown(kept.ptr, kept.length, linked && linked->function ? 16 : RULE_SHOWN_MAX, &shown);
-  Basis basis = {carry < CARRY_EVIDENCE, linked, training, training ? GPU101_DETAIL_TRAINING : GPU101_DETAIL_NO_BACKWARD};
+  Basis basis = {carry < CARRY_EVIDENCE, linked, training, training ? GPU101_DETAIL_TRAINING : GPU101_DETAIL_NO_BACKWARD,
+                 false};
   char by[64];
   const char *kept_by = gpu101__kept_by(linked, by, sizeof by);
   if (node_kept) {
