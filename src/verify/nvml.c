@@ -140,6 +140,16 @@ bool nvml_memory_used(Nvml *self, double *used) {
   return true;
 }
 
+bool nvml_device_memory_used(Nvml *self, unsigned index, double *used) {
+  Device device;
+  Memory memory;
+  if (index >= self->count || self->api.device_by_index(index, &device) || self->api.memory_info(device, &memory)) {
+    return false;
+  }
+  *used = (double)memory.used;
+  return true;
+}
+
 const char *nvml_device_name(const Nvml *self) { return self->name; }
 const char *nvml_driver_version(const Nvml *self) { return self->driver; }
 double nvml_memory_total(const Nvml *self) { return self->total; }

@@ -17,6 +17,9 @@ void nvml_delete(Nvml *self);
 
 /* Memory in use on the device now, in bytes; false when NVML fails. */
 bool nvml_memory_used(Nvml *self, double *used);
+/* Memory in use on device `index` (any device NVML sees, not only the
+ * one opened), in bytes; false when NVML fails or there is no such one. */
+bool nvml_device_memory_used(Nvml *self, unsigned index, double *used);
 /* Borrowed; valid until nvml_delete. */
 const char *nvml_device_name(const Nvml *self);
 const char *nvml_driver_version(const Nvml *self);

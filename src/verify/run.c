@@ -16,6 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <dirent.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -25,6 +26,7 @@
 #include "gpulint.h"
 #include "measure.h"
 #include "nvml.h"
+#include "paired.h"
 #include "data.h"
 
 #define EXIT_NOTHING 0
@@ -49,7 +51,10 @@ static const char USAGE[] =
     "Lints the Python script that COMMAND starts, runs COMMAND with a probe\n"
     "injected (PyTorch's hooks, nothing in your files changes) for a bounded\n"
     "number of steps, and says for each finding whether it showed on this\n"
-    "script: CONFIRMED, NOT REACHED, NOT OBSERVED or NOT MEASURED.\n"
+    "script: CONFIRMED, INCONCLUSIVE, NOT REACHED, NOT OBSERVED or NOT MEASURED.\n"
+    "Under a launcher (torchrun, python -m torch.distributed.run, accelerate\n"
+    "launch, mp.spawn) the probe runs in every rank; a finding confirmed on one\n"
+    "rank is confirmed.\n"
     "\n"
     "options:\n"
     "  --steps N            stop after N optimizer steps (default: 50)\n"
@@ -91,7 +96,12 @@ char *run_script_of(char *const *command, uint32_t count, const char *cwd) {
   if (count == 0) return NULL;
   if (run__ends_with(command[0], ".py")) return gl_strdup(command[0]);
   for (uint32_t i = 1; i < count; i++) {
-    if (strcmp(command[i], "-m") == 0 && i + 1 < count) return run__module_path(command[i + 1], cwd);
+    if (strcmp(command[i], "-m") == 0 && i + 1 < count) {
+      char *module = run__module_path(command[i + 1], cwd);
+      if (module) return module;
+      i++; /* a module of an installed package (torch.distributed.run): its script follows */
+      continue;
+    }
     if (strcmp(command[i], "-c") == 0) return NULL;
     if (command[i][0] != '-' && run__ends_with(command[i], ".py")) return gl_strdup(command[i]);
   }
@@ -248,6 +258,7 @@ typedef struct {
   uint32_t backwards; /* backward calls since this optimizer's last step */
   uint32_t cache_calls;
   bool cache_noop;
+  int arm; /* the empty_cache A/B: 0 as written, 1 a no-op, -1 in no window */
 } TStep;
 
 typedef struct {
@@ -264,10 +275,18 @@ typedef struct {
   uint32_t line;
 } TFrame;
 
+/* A torch.load: the loaded tensors' bytes per device ({"cuda:0": ..}),
+ * this process's allocated bytes per CUDA device ({"0": ..}) before,
+ * after, and at the next optimizer step (NULL until one ran). All owned. */
+typedef struct {
+  cJSON *at, *bytes, *before, *after, *next_step;
+} TLoad;
+
 typedef struct {
   bool has_start, has_plan, has_torch, ended, runner, timed_out, cuda;
-  char *torch, *python, *script, *cwd, *end_why, *end_budget, *error, *error_at, *stderr_tail, *device_name;
-  cJSON *command, *budget;
+  char *torch, *python, *script, *cwd, *end_why, *end_budget, *error, *error_at, *stderr_tail, *device_name, *driver;
+  cJSON *command, *budget, *nvml_devices; /* nvml_devices: the runner's per-device samples */
+  int rank, device; /* -1 unknown; device: the CUDA device its steps ran on */
   int exit_code, term_signal;
   uint32_t steps_total, evals, forwards;
   double t_last, nvml_start, nvml_peak;
@@ -276,6 +295,7 @@ typedef struct {
   Array(TStep) steps;
   Array(TAb) abs;
   Array(TFrame) backward_frames; /* each user frame a backward ran from, once */
+  Array(TLoad) loads;
 } Trace;
 
 static double run__number(const cJSON *object, const char *key) {
@@ -372,21 +392,57 @@ static void trace__event_at(Trace *self, const cJSON *event, const char *kind) {
   }
 }
 
+/* The step's arm in the empty_cache A/B: its window ("ab": the window's
+ * index, null before the windows begin); in traces from before windows,
+ * the steps that called empty_cache(), by `cache_noop`. */
+static int trace__arm(const cJSON *event, const TStep *step) {
+  const cJSON *window = cJSON_GetObjectItemCaseSensitive(event, "ab");
+  if (window) return cJSON_IsNumber(window) ? step->cache_noop : -1;
+  return step->cache_calls ? step->cache_noop : -1;
+}
+
 static void trace__step(Trace *self, const cJSON *event) {
   const cJSON *cleared = cJSON_GetObjectItemCaseSensitive(event, "cleared");
   bool nonfinite;
   double norm = run__measured(event, "grad_norm", &nonfinite);
   TStep step = {(uint32_t)run__number(event, "n"), run__number(event, "time_ms"), norm,
                 run__number(event, "alloc"), run__number(event, "peak"), nonfinite,
-                cJSON_IsBool(cleared) ? cJSON_IsTrue(cleared) : -1, -1, 0, 0, run__true(event, "cache_noop")};
+                cJSON_IsBool(cleared) ? cJSON_IsTrue(cleared) : -1, -1, 0, 0, run__true(event, "cache_noop"), -1};
   double calls = run__number(event, "cache_calls"), opt = run__number(event, "opt");
   double backwards = run__number(event, "backwards");
   step.cache_calls = isnan(calls) ? 0 : (uint32_t)calls;
+  step.arm = trace__arm(event, &step);
   step.opt = isnan(opt) || opt < 0 ? -1 : (int)opt;
   /* traces from before "backwards": a known `cleared` means one ran */
   step.backwards = !isnan(backwards) && backwards >= 0 ? (uint32_t)backwards : step.cleared >= 0;
   array_push(&self->steps, step);
   trace__event_at(self, event, "step");
+  double device = run__number(event, "dev");
+  if (!isnan(device)) self->device = (int)device;
+  const cJSON *devices = cJSON_GetObjectItemCaseSensitive(event, "alloc_devices");
+  if (devices && self->loads.size && !self->loads.contents[self->loads.size - 1].next_step) {
+    self->loads.contents[self->loads.size - 1].next_step = cJSON_Duplicate(devices, true);
+  }
+}
+
+static cJSON *trace__copy(const cJSON *event, const char *key) {
+  const cJSON *item = cJSON_GetObjectItemCaseSensitive(event, key);
+  return item ? cJSON_Duplicate(item, true) : cJSON_CreateObject();
+}
+
+static void trace__load(Trace *self, const cJSON *event) {
+  TLoad load = {trace__copy(event, "at"), trace__copy(event, "bytes"), trace__copy(event, "alloc_before"),
+                trace__copy(event, "alloc_after"), NULL};
+  array_push(&self->loads, load);
+  double device = run__number(event, "dev");
+  if (!isnan(device) && self->device < 0) self->device = (int)device;
+  trace__event_at(self, event, "load");
+}
+
+/* The rank: RANK or LOCAL_RANK at the start, init_process_group's later. */
+static void trace__rank(Trace *self, const cJSON *event) {
+  double rank = run__number(event, "rank");
+  if (!isnan(rank)) self->rank = (int)rank;
 }
 
 static void trace__iter(Trace *self, const cJSON *event) {
@@ -439,7 +495,11 @@ static void trace__runner(Trace *self, const cJSON *event) {
   self->term_signal = isnan(signal) ? 0 : (int)signal;
   self->timed_out = run__true(event, "timed_out");
   self->stderr_tail = run__string(event, "stderr_last");
+  free(self->device_name), free(self->driver);
   self->device_name = run__string(event, "device_name");
+  self->driver = run__string(event, "driver");
+  cJSON_Delete(self->nvml_devices);
+  self->nvml_devices = cJSON_Duplicate(cJSON_GetObjectItemCaseSensitive(event, "nvml_devices"), true);
   self->nvml_start = run__number(event, "nvml_start");
   self->nvml_peak = run__number(event, "nvml_peak");
   cJSON_Delete(self->command);
@@ -458,6 +518,11 @@ static void trace__line(Trace *self, const char *line) {
     self->python = run__string(event, "python");
     cJSON_Delete(self->budget);
     self->budget = cJSON_Duplicate(cJSON_GetObjectItemCaseSensitive(event, "budget"), true);
+    trace__rank(self, event);
+  } else if (strcmp(kind, "rank") == 0) {
+    trace__rank(self, event);
+  } else if (strcmp(kind, "load") == 0) {
+    trace__load(self, event);
   } else if (strcmp(kind, "plan") == 0 && !self->has_plan) {
     trace__plan(self, event);
   } else if (strcmp(kind, "torch") == 0) {
@@ -488,6 +553,7 @@ static void trace__line(Trace *self, const char *line) {
 static void trace__init(Trace *self, const char *text) {
   memset(self, 0, sizeof *self);
   self->exit_code = -1;
+  self->rank = self->device = -1;
   self->nvml_start = self->nvml_peak = NAN;
   for (const char *p = text; *p;) {
     const char *newline = strchr(p, '\n');
@@ -515,11 +581,18 @@ static void trace__delete(Trace *self) {
     free(self->abs.contents[i].skipped);
     cJSON_Delete(self->abs.contents[i].at);
   }
+  for (uint32_t i = 0; i < self->loads.size; i++) {
+    TLoad *load = &self->loads.contents[i];
+    cJSON_Delete(load->at), cJSON_Delete(load->bytes), cJSON_Delete(load->before), cJSON_Delete(load->after);
+    cJSON_Delete(load->next_step);
+  }
+  array_delete(&self->loads);
   for (uint32_t i = 0; i < self->backward_frames.size; i++) free(self->backward_frames.contents[i].path);
   array_delete(&self->backward_frames);
   array_delete(&self->findings), array_delete(&self->loops), array_delete(&self->steps), array_delete(&self->abs);
   free(self->torch), free(self->python), free(self->script), free(self->cwd), free(self->end_why), free(self->end_budget);
-  free(self->error), free(self->error_at), free(self->stderr_tail), free(self->device_name);
+  free(self->error), free(self->error_at), free(self->stderr_tail), free(self->device_name), free(self->driver);
+  cJSON_Delete(self->nvml_devices);
   cJSON_Delete(self->command);
   cJSON_Delete(self->budget);
 }
@@ -568,19 +641,6 @@ static void run__growth_text(Text *out, Growth growth) {
   if (!isnan(growth.node_slope)) text_append(out, "%slive autograd nodes %+.1f/iteration", separator, growth.node_slope);
 }
 
-/* The median time of the steps that called empty_cache(), with it a no-op
- * (`noop`) or not; NAN with fewer than 3 such steps. */
-static double run__cache_median(const Trace *trace, bool noop, uint32_t *count) {
-  Doubles times = array_new();
-  for (uint32_t i = 0; i < trace->steps.size; i++) {
-    const TStep *step = &trace->steps.contents[i];
-    if (step->cache_calls && step->cache_noop == noop && !isnan(step->time_ms)) array_push(&times, step->time_ms);
-  }
-  *count = times.size;
-  double result = times.size >= 3 ? median(times.contents, times.size) : NAN;
-  array_delete(&times);
-  return result;
-}
 
 /* ==== Verdicts =========================================================== */
 
@@ -757,27 +817,99 @@ static void judge__gpu103(const Trace *trace, TFinding *finding, Text *detail) {
   else judge__gpu103_growth(trace, finding, detail);
 }
 
-/* GPU201: median step time with empty_cache() and with it a no-op. */
+/* GPU201: step times in windows with empty_cache() as written and a
+ * no-op, alternating from steady state, compared pair by pair (paired.h). */
 static void judge__gpu201(const Trace *trace, TFinding *finding, Text *detail) {
-  uint32_t with_count, without_count;
-  double with = run__cache_median(trace, false, &with_count), without = run__cache_median(trace, true, &without_count);
   text_append(detail, "called %u time(s)", finding->cache_calls);
   if (!trace->cuda) {
     text_append(detail, "; without CUDA empty_cache() does nothing to measure");
     finding__set(finding, RUN_NOT_OBSERVED, detail);
     return;
   }
-  if (isnan(with) || isnan(without)) {
-    text_append(detail, "; too few steps to compare (%u with, %u without; 3 each needed)", with_count, without_count);
+  PairedStep *steps = gl_malloc((trace->steps.size ? trace->steps.size : 1) * sizeof *steps);
+  for (uint32_t i = 0; i < trace->steps.size; i++) {
+    steps[i] = (PairedStep){trace->steps.contents[i].time_ms, trace->steps.contents[i].arm};
+  }
+  PairedResult result = paired_compare(steps, trace->steps.size, CACHE_SLOWDOWN);
+  free(steps);
+  finding__number(finding, "pairs", result.pairs);
+  finding__number(finding, "step_ms_with", result.with_ms);
+  finding__number(finding, "step_ms_without", result.without_ms);
+  finding__number(finding, "ratio_median", result.ratio_median);
+  finding__number(finding, "ratio_min", result.ratio_min);
+  finding__number(finding, "ratio_max", result.ratio_max);
+  if (result.pairs < PAIRED_MIN_PAIRS) {
+    text_append(detail, "; too few window pairs to compare (%u; %u needed)", result.pairs, PAIRED_MIN_PAIRS);
+    finding__set(finding, RUN_INCONCLUSIVE, detail);
+    return;
+  }
+  text_append(detail, "; step %.2f ms with it, %.2f ms with it a no-op (%+.0f%%, median of %u window pairs, "
+              "pairs %+.0f%% to %+.0f%%; %u steps kept, %u slow or switching steps dropped)", result.with_ms,
+              result.without_ms, (result.ratio_median - 1) * 100, result.pairs, (result.ratio_min - 1) * 100,
+              (result.ratio_max - 1) * 100, result.steps_kept, result.steps_dropped);
+  if (result.verdict == PAIRED_INCONCLUSIVE) text_append(detail, ": the pairs disagree");
+  finding__set(finding, result.verdict == PAIRED_EFFECT      ? RUN_CONFIRMED
+                        : result.verdict == PAIRED_NO_EFFECT ? RUN_NOT_OBSERVED
+                                                             : RUN_INCONCLUSIVE,
+               detail);
+}
+
+/* The sum of a {"key": bytes} object's values whose key starts with
+ * `prefix` ("cuda"), or all of them (prefix NULL). */
+static double run__bytes_sum(const cJSON *object, const char *prefix) {
+  const cJSON *item;
+  double sum = 0;
+  cJSON_ArrayForEach(item, object) {
+    if (cJSON_IsNumber(item) && (!prefix || strncmp(item->string, prefix, strlen(prefix)) == 0)) sum += item->valuedouble;
+  }
+  return sum;
+}
+
+/* The torch.load at the finding's line, or NULL. */
+static const TLoad *run__load_at(const Trace *trace, const TFinding *finding) {
+  for (uint32_t i = 0; i < trace->loads.size; i++) {
+    if (run__stack_has(trace->loads.contents[i].at, finding->path, finding->line)) return &trace->loads.contents[i];
+  }
+  return NULL;
+}
+
+/* "cuda:0 0 -> 512 MB (1024 MB at the next step)" for each device this
+ * process had memory on around the load. */
+static void run__load_memory_text(Text *out, const TLoad *load) {
+  const cJSON *item;
+  const char *separator = "; this process's allocated memory: ";
+  cJSON_ArrayForEach(item, load->after) {
+    double before = run__number(load->before, item->string), next = run__number(load->next_step, item->string);
+    text_append(out, "%scuda:%s %.1f -> %.1f MB", separator, item->string, isnan(before) ? 0 : before / MB,
+                item->valuedouble / MB);
+    if (!isnan(next)) text_append(out, " (%.1f MB at the next step)", next / MB);
+    separator = ", ";
+  }
+}
+
+/* GPU501: where torch.load put the checkpoint's tensors. */
+static void judge__gpu501(const Trace *trace, TFinding *finding, Text *detail) {
+  const TLoad *load = run__load_at(trace, finding);
+  if (!load) {
+    text_append(detail, "the line ran, but no torch.load was seen there");
     finding__set(finding, RUN_NOT_OBSERVED, detail);
     return;
   }
-  double ratio = with / without;
-  finding__number(finding, "step_ms_with", with);
-  finding__number(finding, "step_ms_without", without);
-  text_append(detail, "; median step %.2f ms with it, %.2f ms with it a no-op (%+.0f%%, %u and %u steps)", with, without,
-              (ratio - 1) * 100, with_count, without_count);
-  finding__set(finding, ratio >= CACHE_SLOWDOWN ? RUN_CONFIRMED : RUN_NOT_OBSERVED, detail);
+  double on_cuda = run__bytes_sum(load->bytes, "cuda"), total = run__bytes_sum(load->bytes, NULL);
+  finding__number(finding, "loaded_mb", total / MB);
+  finding__number(finding, "loaded_on_cuda_mb", on_cuda / MB);
+  const cJSON *item;
+  const char *separator = "torch.load put ";
+  cJSON_ArrayForEach(item, load->bytes) {
+    if (!cJSON_IsNumber(item)) continue;
+    text_append(detail, "%s", separator);
+    run__bytes_text(detail, item->valuedouble);
+    text_append(detail, " on %s", item->string);
+    separator = ", ";
+  }
+  if (total == 0) text_append(detail, "torch.load returned no tensors");
+  run__load_memory_text(detail, load);
+  finding__set(finding, on_cuda > 0 ? RUN_CONFIRMED : RUN_NOT_OBSERVED, detail);
 }
 
 /* What stopped the run, for NOT REACHED: "the script raised ... first". */
@@ -803,6 +935,7 @@ static void run__judge_finding(const Trace *trace, TFinding *finding) {
     judge__growth(trace, finding, &detail);
   } else if (strcmp(finding->code, "GPU103") == 0) judge__gpu103(trace, finding, &detail);
   else if (strcmp(finding->code, "GPU201") == 0) judge__gpu201(trace, finding, &detail);
+  else if (strcmp(finding->code, "GPU501") == 0) judge__gpu501(trace, finding, &detail);
   else {
     text_append(&detail, "the line ran; --run has no measurement for %s", finding->code);
     finding__set(finding, RUN_NOT_MEASURED, &detail);
@@ -811,7 +944,7 @@ static void run__judge_finding(const Trace *trace, TFinding *finding) {
 }
 
 const char *run_verdict_name(RunVerdict verdict) {
-  static const char *const NAMES[] = {"CONFIRMED", "NOT REACHED", "NOT OBSERVED", "NOT MEASURED"};
+  static const char *const NAMES[] = {"CONFIRMED", "NOT REACHED", "NOT OBSERVED", "NOT MEASURED", "INCONCLUSIVE"};
   return NAMES[verdict];
 }
 
@@ -908,7 +1041,53 @@ static const char *run__display_path(const Trace *trace, const char *path) {
   return path;
 }
 
-static void run__report_text(Text *out, const Trace *trace, const LoopRefs *unexplained) {
+/* NVML's memory per device, as the runner sampled it: one line, or one
+ * per device where it sampled several. */
+static void run__devices_text(Text *out, const Trace *trace) {
+  const cJSON *device;
+  if (cJSON_GetArraySize(trace->nvml_devices) < 2) {
+    if (!isnan(trace->nvml_peak)) {
+      text_append(out, "device memory (NVML): %.0f MB before, %.0f MB at most\n", trace->nvml_start / MB,
+                  trace->nvml_peak / MB);
+    }
+    return;
+  }
+  text_append(out, "device memory (NVML%s%s):\n", trace->driver ? ", driver " : "", trace->driver ? trace->driver : "");
+  cJSON_ArrayForEach(device, trace->nvml_devices) {
+    text_append(out, "    GPU %.0f: %.0f MB before, %.0f MB at most, %.0f MB at the end\n", run__number(device, "index"),
+                run__number(device, "start") / MB, run__number(device, "peak") / MB, run__number(device, "end") / MB);
+  }
+}
+
+/* One line per rank: its steps, median step time, peak allocated memory. */
+static void run__ranks_text(Text *out, const Trace *ranks, uint32_t count) {
+  if (count < 2) return;
+  text_append(out, "%u ranks:\n", count);
+  for (uint32_t r = 0; r < count; r++) {
+    const Trace *rank = &ranks[r];
+    Doubles times = array_new();
+    double peak = NAN;
+    for (uint32_t i = 0; i < rank->steps.size; i++) {
+      const TStep *step = &rank->steps.contents[i];
+      if (!isnan(step->time_ms)) array_push(&times, step->time_ms);
+      if (!isnan(step->peak) && (isnan(peak) || step->peak > peak)) peak = step->peak;
+    }
+    double middle = times.size ? median(times.contents, times.size) : NAN;
+    text_append(out, "    rank %d", rank->rank);
+    if (rank->device >= 0) text_append(out, " on cuda:%d", rank->device);
+    text_append(out, ": %u step(s), median step %.2f ms", rank->steps.size, middle);
+    if (!isnan(peak)) text_append(out, ", peak allocated %.0f MB", peak / MB);
+    text_append(out, "; ");
+    bool failed;
+    run__ending(out, rank, &failed);
+    text_append(out, "\n");
+    array_delete(&times);
+  }
+}
+
+typedef Array(Trace) Traces;
+
+static void run__report_text(Text *out, const Trace *trace, const LoopRefs *unexplained, const Traces *ranks) {
   bool failed;
   text_append(out, "gpulint verify --run: ");
   run__command_text(out, trace);
@@ -918,10 +1097,8 @@ static void run__report_text(Text *out, const Trace *trace, const LoopRefs *unex
               trace->t_last / 1000);
   run__ending(out, trace, &failed);
   text_append(out, "\n");
-  if (!isnan(trace->nvml_peak)) {
-    text_append(out, "device memory (NVML): %.0f MB before, %.0f MB at most\n", trace->nvml_start / MB,
-                trace->nvml_peak / MB);
-  }
+  run__devices_text(out, trace);
+  run__ranks_text(out, ranks->contents, ranks->size);
   if (trace->findings.size == 0) text_append(out, "\nno findings in %s\n", trace->script ? trace->script : "the script");
   for (uint32_t i = 0; i < trace->findings.size; i++) {
     const TFinding *finding = &trace->findings.contents[i];
@@ -938,7 +1115,7 @@ static void run__report_text(Text *out, const Trace *trace, const LoopRefs *unex
   }
 }
 
-static cJSON *run__report_json(const Trace *trace, const LoopRefs *unexplained) {
+static cJSON *run__report_json(const Trace *trace, const LoopRefs *unexplained, const Traces *ranks) {
   cJSON *root = cJSON_CreateObject(), *run = cJSON_AddObjectToObject(root, "run");
   Text ending = array_new();
   bool failed;
@@ -954,6 +1131,23 @@ static cJSON *run__report_json(const Trace *trace, const LoopRefs *unexplained) 
   cJSON_AddBoolToObject(run, "failed", failed);
   if (trace->error) cJSON_AddStringToObject(run, "error", trace->error);
   array_delete(&ending);
+  if (trace->driver) cJSON_AddStringToObject(run, "driver", trace->driver);
+  if (trace->nvml_devices) cJSON_AddItemToObject(run, "nvml_devices", cJSON_Duplicate(trace->nvml_devices, true));
+  cJSON *rank_list = cJSON_AddArrayToObject(run, "ranks");
+  for (uint32_t r = 0; r < ranks->size; r++) {
+    const Trace *rank = &ranks->contents[r];
+    cJSON *item = cJSON_CreateObject();
+    cJSON_AddNumberToObject(item, "rank", rank->rank);
+    cJSON_AddNumberToObject(item, "device", rank->device);
+    cJSON_AddNumberToObject(item, "steps", rank->steps.size);
+    cJSON *times = cJSON_AddArrayToObject(item, "step_ms"), *peaks = cJSON_AddArrayToObject(item, "peak_allocated");
+    for (uint32_t i = 0; i < rank->steps.size; i++) {
+      const TStep *step = &rank->steps.contents[i];
+      cJSON_AddItemToArray(times, isnan(step->time_ms) ? cJSON_CreateNull() : cJSON_CreateNumber(step->time_ms));
+      cJSON_AddItemToArray(peaks, isnan(step->peak) ? cJSON_CreateNull() : cJSON_CreateNumber(step->peak));
+    }
+    cJSON_AddItemToArray(rank_list, item);
+  }
   cJSON *findings = cJSON_AddArrayToObject(root, "findings");
   for (uint32_t i = 0; i < trace->findings.size; i++) {
     const TFinding *finding = &trace->findings.contents[i];
@@ -983,37 +1177,187 @@ static cJSON *run__report_json(const Trace *trace, const LoopRefs *unexplained) 
   return root;
 }
 
-int run_trace_judge(const char *text, Text *out, char **json) {
-  Trace trace;
-  trace__init(&trace, text);
-  if (!trace.has_start || !trace.has_plan) {
-    trace__delete(&trace);
-    return EXIT_SETUP;
+/* ==== Ranks ============================================================== */
+
+#define PROCESS_LINE "{\"e\":\"process\""
+#define RUNNER_LINE "{\"e\":\"runner\""
+static bool run__is_process_line(const char *line) { return strncmp(line, PROCESS_LINE, sizeof PROCESS_LINE - 1) == 0; }
+/* The runner's line (older runners wrote "command" before "e"). */
+static bool run__is_runner_line(const char *line) {
+  if (strncmp(line, RUNNER_LINE, sizeof RUNNER_LINE - 1) == 0) return true;
+  if (!strstr(line, "\"runner\"")) return false;
+  cJSON *event = cJSON_Parse(line);
+  const cJSON *kind = cJSON_GetObjectItemCaseSensitive(event, "e");
+  bool runner = cJSON_IsString(kind) && strcmp(kind->valuestring, "runner") == 0;
+  cJSON_Delete(event);
+  return runner;
+}
+
+/* The processes of a merged trace (the runner writes a "process" line
+ * before each process's lines, and its own line last); a trace without
+ * "process" lines is one process. The runner's line goes to each. */
+static void traces__read(Traces *self, const char *text) {
+  Array(Text) sections = array_new();
+  Text runner = array_new(), first = array_new();
+  array_push(&sections, first);
+  for (const char *p = text; *p;) {
+    const char *newline = strchr(p, '\n');
+    size_t length = newline ? (size_t)(newline - p) + 1 : strlen(p);
+    char *line = gl_strndup(p, length);
+    if (run__is_runner_line(line)) text_append(&runner, "%s%s", line, newline ? "" : "\n");
+    else {
+      if (run__is_process_line(line) && sections.contents[sections.size - 1].size) {
+        Text next = array_new();
+        array_push(&sections, next);
+      }
+      text_append(&sections.contents[sections.size - 1], "%s", line);
+    }
+    free(line);
+    p += length;
   }
-  bool confirmed = false, failed;
-  for (uint32_t i = 0; i < trace.findings.size; i++) {
-    run__judge_finding(&trace, &trace.findings.contents[i]);
-    confirmed |= trace.findings.contents[i].verdict == RUN_CONFIRMED;
+  for (uint32_t i = 0; i < sections.size; i++) {
+    text_append(&sections.contents[i], "%s", text_string(&runner));
+    Trace trace;
+    trace__init(&trace, text_string(&sections.contents[i]));
+    array_push(self, trace);
+    array_delete(&sections.contents[i]);
   }
-  LoopRefs unexplained = array_new();
-  for (uint32_t i = 0; i < trace.loops.size; i++) {
-    const TLoop *loop = &trace.loops.contents[i];
-    if (run__grows(run__growth(loop)) && !run__explained(&trace, loop) && !run__backpropagated_after(&trace, loop)) {
-      array_push(&unexplained, loop);
+  array_delete(&sections);
+  array_delete(&runner);
+}
+
+/* Whether a process's trace is a rank of the run: it stepped, ran a
+ * forward or a torch.load, or it is a rank that raised. A launcher and
+ * workers that ran no model are not. */
+static bool trace__is_rank(const Trace *self) {
+  return self->has_plan && (self->steps.size || self->forwards || self->loads.size || (self->rank >= 0 && self->error));
+}
+
+/* Moves the ranks of `all` into `ranks`, in rank order (the first process
+ * alone when none is one); deletes the others. */
+static void traces__ranks(Traces *all, Traces *ranks) {
+  for (uint32_t i = 0; i < all->size; i++) {
+    if (trace__is_rank(&all->contents[i])) array_push(ranks, all->contents[i]);
+  }
+  bool none = ranks->size == 0;
+  if (none) array_push(ranks, all->contents[0]);
+  for (uint32_t i = none ? 1 : 0; i < all->size; i++) {
+    if (none || !trace__is_rank(&all->contents[i])) trace__delete(&all->contents[i]);
+  }
+  for (uint32_t i = 1; i < ranks->size; i++) { /* insertion sort by rank */
+    for (uint32_t j = i; j > 0 && ranks->contents[j - 1].rank > ranks->contents[j].rank; j--) {
+      Trace swap = ranks->contents[j];
+      ranks->contents[j] = ranks->contents[j - 1];
+      ranks->contents[j - 1] = swap;
     }
   }
-  run__report_text(out, &trace, &unexplained);
+  array_delete(all);
+}
+
+/* Which verdict of one finding on several ranks wins: confirmed on one
+ * rank is confirmed, then one that disagreed, then one that ran. */
+static int run__verdict_rank(RunVerdict verdict) {
+  static const int ORDER[] = {[RUN_CONFIRMED] = 0, [RUN_INCONCLUSIVE] = 1, [RUN_NOT_OBSERVED] = 2,
+                              [RUN_NOT_MEASURED] = 3, [RUN_NOT_REACHED] = 4};
+  return ORDER[verdict];
+}
+
+/* GPU501 over ranks: for each CUDA device, the ranks whose torch.load put
+ * tensors on it ("GPU 0 holds 2 copies"). */
+static void run__gpu501_devices(Text *out, const Traces *ranks, uint32_t index) {
+  for (int device = 0; device < 64; device++) {
+    char key[16];
+    snprintf(key, sizeof key, "cuda:%d", device);
+    uint32_t copies = 0;
+    Text who = array_new();
+    for (uint32_t r = 0; r < ranks->size; r++) {
+      const Trace *rank = &ranks->contents[r];
+      const TLoad *load = run__load_at(rank, &rank->findings.contents[index]);
+      double bytes = load ? run__number(load->bytes, key) : NAN;
+      if (isnan(bytes) || bytes <= 0) continue;
+      text_append(&who, "%srank %d ", copies ? ", " : "", rank->rank);
+      run__bytes_text(&who, bytes);
+      copies++;
+    }
+    if (copies) text_append(out, "; GPU %d holds %u cop%s of it (%s)", device, copies, copies == 1 ? "y" : "ies",
+                            text_string(&who));
+    array_delete(&who);
+  }
+}
+
+/* Judges each finding on every rank and leaves the verdict that wins in
+ * the first rank's finding, its detail prefixed with the rank. */
+static void traces__judge(Traces *ranks) {
+  for (uint32_t r = 0; r < ranks->size; r++) {
+    Trace *rank = &ranks->contents[r];
+    for (uint32_t i = 0; i < rank->findings.size; i++) run__judge_finding(rank, &rank->findings.contents[i]);
+  }
+  if (ranks->size < 2) return;
+  Trace *first = &ranks->contents[0];
+  for (uint32_t i = 0; i < first->findings.size; i++) {
+    uint32_t best = 0, agree = 0;
+    for (uint32_t r = 1; r < ranks->size; r++) {
+      if (i >= ranks->contents[r].findings.size) continue;
+      RunVerdict verdict = ranks->contents[r].findings.contents[i].verdict;
+      if (run__verdict_rank(verdict) < run__verdict_rank(ranks->contents[best].findings.contents[i].verdict)) best = r;
+    }
+    TFinding *winner = &ranks->contents[best].findings.contents[i], *target = &first->findings.contents[i];
+    for (uint32_t r = 0; r < ranks->size; r++) {
+      agree += i < ranks->contents[r].findings.size && ranks->contents[r].findings.contents[i].verdict == winner->verdict;
+    }
+    Text detail = array_new();
+    text_append(&detail, "rank %d", ranks->contents[best].rank);
+    if (agree > 1) text_append(&detail, " (the same on %u of %u ranks)", agree, ranks->size);
+    text_append(&detail, ": %s", winner->detail ? winner->detail : "");
+    if (strcmp(target->code, "GPU501") == 0) run__gpu501_devices(&detail, ranks, i);
+    if (best != 0) {
+      cJSON_Delete(target->numbers);
+      target->numbers = winner->numbers;
+      winner->numbers = NULL;
+    }
+    finding__set(target, winner->verdict, &detail);
+    array_delete(&detail);
+  }
+}
+
+int run_trace_judge(const char *text, Text *out, char **json) {
+  Traces all = array_new(), ranks = array_new();
+  traces__read(&all, text);
+  traces__ranks(&all, &ranks);
+  Trace *trace = &ranks.contents[0];
+  if (!trace->has_start || !trace->has_plan) {
+    for (uint32_t r = 0; r < ranks.size; r++) trace__delete(&ranks.contents[r]);
+    array_delete(&ranks);
+    return EXIT_SETUP;
+  }
+  traces__judge(&ranks);
+  bool confirmed = false, failed = false;
+  for (uint32_t i = 0; i < trace->findings.size; i++) confirmed |= trace->findings.contents[i].verdict == RUN_CONFIRMED;
+  LoopRefs unexplained = array_new();
+  for (uint32_t r = 0; r < ranks.size; r++) {
+    const Trace *rank = &ranks.contents[r];
+    for (uint32_t i = 0; i < rank->loops.size; i++) {
+      const TLoop *loop = &rank->loops.contents[i];
+      if (run__grows(run__growth(loop)) && !run__explained(rank, loop) && !run__backpropagated_after(rank, loop)) {
+        array_push(&unexplained, loop);
+      }
+    }
+    bool rank_failed;
+    Text ignored = array_new();
+    run__ending(&ignored, rank, &rank_failed);
+    array_delete(&ignored);
+    failed |= rank_failed;
+  }
+  run__report_text(out, trace, &unexplained, &ranks);
   if (json) {
-    cJSON *root = run__report_json(&trace, &unexplained);
+    cJSON *root = run__report_json(trace, &unexplained, &ranks);
     *json = cJSON_Print(root);
     cJSON_Delete(root);
   }
-  Text ignored = array_new();
-  run__ending(&ignored, &trace, &failed);
-  array_delete(&ignored);
   int status = confirmed || unexplained.size || failed ? EXIT_FOUND : EXIT_NOTHING;
   array_delete(&unexplained);
-  trace__delete(&trace);
+  for (uint32_t r = 0; r < ranks.size; r++) trace__delete(&ranks.contents[r]);
+  array_delete(&ranks);
   return status;
 }
 
@@ -1123,18 +1467,33 @@ static char *run__probe_dir(void) {
 
 /* ==== Running ============================================================ */
 
+#define SAMPLED_DEVICES 16
+
+/* NVML's memory used on each device (the first SAMPLED_DEVICES), bytes:
+ * the first sample, the highest and the last; NAN until sampled. */
 typedef struct {
   Nvml *nvml;
-  double start, peak; /* NVML's memory used, bytes; NAN until sampled */
+  unsigned devices;
+  double start[SAMPLED_DEVICES], peak[SAMPLED_DEVICES], end[SAMPLED_DEVICES];
 } RunSampler;
+
+static void sampler__init(RunSampler *self, Nvml *nvml) {
+  self->nvml = nvml;
+  self->devices = nvml ? nvml_device_count(nvml) : 0;
+  if (self->devices > SAMPLED_DEVICES) self->devices = SAMPLED_DEVICES;
+  for (unsigned i = 0; i < SAMPLED_DEVICES; i++) self->start[i] = self->peak[i] = self->end[i] = NAN;
+}
 
 static void sampler__tick(void *payload, double t_ms) {
   (void)t_ms;
   RunSampler *self = payload;
   double used;
-  if (!self->nvml || !nvml_memory_used(self->nvml, &used)) return;
-  if (isnan(self->start)) self->start = used;
-  if (isnan(self->peak) || used > self->peak) self->peak = used;
+  for (unsigned i = 0; i < self->devices; i++) {
+    if (!nvml_device_memory_used(self->nvml, i, &used)) continue;
+    if (isnan(self->start[i])) self->start[i] = used;
+    if (isnan(self->peak[i]) || used > self->peak[i]) self->peak[i] = used;
+    self->end[i] = used;
+  }
 }
 
 /* The script's own output goes to stderr: stdout is the report's. */
@@ -1154,8 +1513,9 @@ static char *run__last_line(const char *text) {
 
 /* The runner's own line for the trace: the command, how it ended, NVML. */
 static char *run__runner_line(const RunOptions *options, const ChildResult *result, const RunSampler *sampler) {
-  cJSON *line = cJSON_CreateObject(), *command = cJSON_AddArrayToObject(line, "command");
+  cJSON *line = cJSON_CreateObject();
   cJSON_AddStringToObject(line, "e", "runner");
+  cJSON *command = cJSON_AddArrayToObject(line, "command");
   for (uint32_t i = 0; i < options->command_count; i++) cJSON_AddItemToArray(command, cJSON_CreateString(options->command[i]));
   cJSON_AddNumberToObject(line, "exit", result->exit_code);
   cJSON_AddNumberToObject(line, "signal", result->term_signal);
@@ -1165,14 +1525,81 @@ static char *run__runner_line(const RunOptions *options, const ChildResult *resu
   free(last);
   if (sampler->nvml) {
     cJSON_AddStringToObject(line, "device_name", nvml_device_name(sampler->nvml));
-    if (!isnan(sampler->peak)) {
-      cJSON_AddNumberToObject(line, "nvml_start", sampler->start);
-      cJSON_AddNumberToObject(line, "nvml_peak", sampler->peak);
+    cJSON_AddStringToObject(line, "driver", nvml_driver_version(sampler->nvml));
+    if (sampler->devices && !isnan(sampler->peak[0])) {
+      cJSON_AddNumberToObject(line, "nvml_start", sampler->start[0]);
+      cJSON_AddNumberToObject(line, "nvml_peak", sampler->peak[0]);
+    }
+    cJSON *devices = cJSON_AddArrayToObject(line, "nvml_devices");
+    for (unsigned i = 0; i < sampler->devices; i++) {
+      if (isnan(sampler->peak[i])) continue;
+      cJSON *device = cJSON_CreateObject();
+      cJSON_AddNumberToObject(device, "index", i);
+      cJSON_AddNumberToObject(device, "start", sampler->start[i]);
+      cJSON_AddNumberToObject(device, "peak", sampler->peak[i]);
+      cJSON_AddNumberToObject(device, "end", sampler->end[i]);
+      cJSON_AddItemToArray(devices, device);
     }
   }
   char *text = cJSON_PrintUnformatted(line);
   cJSON_Delete(line);
   return text;
+}
+
+/* Whether `name` is a rank's trace beside `base`: BASE.<pid>. */
+static bool run__rank_trace_name(const char *name, const char *base) {
+  size_t length = strlen(base);
+  if (strncmp(name, base, length) != 0 || name[length] != '.' || !name[length + 1]) return false;
+  for (const char *p = name + length + 1; *p; p++) {
+    if (!isdigit((unsigned char)*p)) return false;
+  }
+  return true;
+}
+
+/* The probe's trace at `trace_path`, and those the ranks wrote beside it
+ * (TRACE.<pid>), each after a "process" line when there are several;
+ * NULL when there is none. Caller frees. */
+static char *run__merge_traces(const char *trace_path) {
+  char *dir_path = gl_strdup(trace_path), *slash = strrchr(dir_path, '/');
+  const char *base = slash ? slash + 1 : trace_path;
+  if (slash) *slash = '\0';
+  Text merged = array_new();
+  char *error = NULL, *main_trace = text_read_file(trace_path, &error);
+  uint32_t files = main_trace != NULL;
+  DIR *dir = opendir(slash ? dir_path : ".");
+  struct dirent *entry;
+  Text ranks = array_new();
+  while (dir && (entry = readdir(dir))) {
+    if (!run__rank_trace_name(entry->d_name, base)) continue;
+    char *path = gl_format("%s/%s", slash ? dir_path : ".", entry->d_name), *text = text_read_file(path, &error);
+    if (text) text_append(&ranks, "{\"e\":\"process\",\"file\":\"%s\"}\n%s", entry->d_name, text), files++;
+    free(path), free(text), free(error);
+    error = NULL;
+  }
+  if (dir) closedir(dir);
+  if (main_trace) text_append(&merged, files > 1 ? "{\"e\":\"process\",\"file\":\"%s\"}\n%s" : "%.0s%s", base, main_trace);
+  text_append(&merged, "%s", text_string(&ranks));
+  free(main_trace), free(error), free(dir_path);
+  array_delete(&ranks);
+  if (files == 0) {
+    array_delete(&merged);
+    return NULL;
+  }
+  return text_take(&merged);
+}
+
+/* Removes the folder of a run: the traces, the files the ranks shared. */
+static void run__remove_dir(const char *path) {
+  DIR *dir = opendir(path);
+  struct dirent *entry;
+  while (dir && (entry = readdir(dir))) {
+    if (strcmp(entry->d_name, ".") == 0 || strcmp(entry->d_name, "..") == 0) continue;
+    char *file = gl_format("%s/%s", path, entry->d_name);
+    unlink(file);
+    free(file);
+  }
+  if (dir) closedir(dir);
+  rmdir(path);
 }
 
 /* Runs the command with the probe; returns the trace (caller frees) with
@@ -1187,7 +1614,8 @@ static char *run__child(const RunOptions *options, const char *probe_dir, const 
       gl_format("GPULINT_PROBE_SECONDS=%g", options->seconds), gl_strdup("PYTHONUNBUFFERED=1"), NULL};
   char *error = NULL;
   const char *library = options->nvml_library ? options->nvml_library : getenv("GPULINT_NVML_LIBRARY");
-  RunSampler sampler = {nvml_open(library, 0, &error), NAN, NAN};
+  RunSampler sampler;
+  sampler__init(&sampler, nvml_open(library, 0, &error));
   free(error);
   ChildHooks hooks = {sampler__line, sampler__tick, &sampler, 20};
   ChildResult result = child_run(options->command, env, options->seconds + 60, &hooks);
@@ -1195,8 +1623,8 @@ static char *run__child(const RunOptions *options, const char *probe_dir, const 
   if (!result.spawned) {
     fprintf(stderr, "gpulint: verify --run: cannot run %s: %s\n", options->command[0], result.stderr_tail);
   } else {
-    char *read_error = NULL, *runner = run__runner_line(options, &result, &sampler);
-    char *probe = text_read_file(trace_path, &read_error);
+    char *runner = run__runner_line(options, &result, &sampler);
+    char *probe = run__merge_traces(trace_path);
     if (!probe) {
       fprintf(stderr, "gpulint: verify --run: the probe wrote no trace (is %s a Python of version 3.8 or later, "
                       "run without -S or -I?); exit %d: %s\n", options->command[0], result.exit_code,
@@ -1204,7 +1632,7 @@ static char *run__child(const RunOptions *options, const char *probe_dir, const 
     } else {
       trace = gl_format("%s%s\n", probe, runner);
     }
-    free(read_error), free(probe), free(runner);
+    free(probe), free(runner);
   }
   nvml_delete(sampler.nvml);
   child_result_delete(&result);
@@ -1258,9 +1686,7 @@ static char *run__measure(const RunOptions *options) {
   } else {
     char *trace_path = gl_format("%s/trace.jsonl", dir);
     if (run__write_plan(options, dir, &plan_path)) trace = run__child(options, probe_dir, plan_path, trace_path);
-    if (plan_path) unlink(plan_path);
-    unlink(trace_path);
-    rmdir(dir);
+    run__remove_dir(dir);
     free(trace_path);
   }
   free(plan_path), free(dir), free(probe_dir);

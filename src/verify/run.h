@@ -1,8 +1,8 @@
 /* run.h — `gpulint verify --run -- python train.py ...`: lints the user's
  * script, runs the command with the probe of verify/run/ injected through
  * PYTHONPATH (sitecustomize), reads the trace it writes and judges each
- * finding on this script: CONFIRMED, NOT REACHED, NOT OBSERVED or NOT
- * MEASURED, plus memory growth in a loop that no finding explains.
+ * finding on this script: CONFIRMED, INCONCLUSIVE, NOT REACHED, NOT
+ * OBSERVED or NOT MEASURED, plus memory growth in a loop that no finding explains.
  *
  * The pieces the tests use are declared here too: finding the script in
  * the command, the loops of a source, and judging a trace. */
@@ -29,7 +29,9 @@ int verify_run_main(int argc, char **argv);
 
 /* The Python script a command starts: the first `*.py` argument after the
  * program (or the program itself when it is one), or `-m MODULE` resolved
- * in `cwd` (MODULE.py or MODULE/__main__.py). Caller frees; NULL when the
+ * in `cwd` (MODULE.py or MODULE/__main__.py); a MODULE not there (a
+ * launcher: `-m torch.distributed.run`) is passed over for the `*.py`
+ * after it. Caller frees; NULL when the
  * command names none. */
 char *run_script_of(char *const *command, uint32_t count, const char *cwd);
 
@@ -45,9 +47,10 @@ void run_loops_scan(RunLoops *self, const char *source);
 /* The innermost loop holding `line`, or -1. */
 int run_loops_innermost(const RunLoops *self, uint32_t line);
 
-typedef enum { RUN_CONFIRMED, RUN_NOT_REACHED, RUN_NOT_OBSERVED, RUN_NOT_MEASURED } RunVerdict;
+/* INCONCLUSIVE: a comparison ran and its pairs disagree (noise). */
+typedef enum { RUN_CONFIRMED, RUN_NOT_REACHED, RUN_NOT_OBSERVED, RUN_NOT_MEASURED, RUN_INCONCLUSIVE } RunVerdict;
 
-/* "CONFIRMED", "NOT REACHED", "NOT OBSERVED", "NOT MEASURED" */
+/* "CONFIRMED", "NOT REACHED", "NOT OBSERVED", "NOT MEASURED", "INCONCLUSIVE" */
 const char *run_verdict_name(RunVerdict verdict);
 
 /* Judges the trace text (the probe's JSON lines, with the runner's own

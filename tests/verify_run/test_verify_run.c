@@ -56,6 +56,10 @@ static void test_script_of_module(void **state) {
   free(script);
   char *missing[] = {"python3", "-m", "pkg.absent"};
   assert_null(run_script_of(missing, 3, dir));
+  char *launcher[] = {"python3", "-m", "torch.distributed.run", "--nproc-per-node", "2", "train.py"};
+  script = run_script_of(launcher, 6, dir);
+  assert_string_equal(script, "train.py");
+  free(script);
   unlink(module), rmdir(package), rmdir(dir);
   free(package), free(module);
 }
@@ -283,18 +287,20 @@ static void cache_steps(Text *events, const char *device, double with_ms, double
   }
 }
 
+/* Traces from before the windows waited for steady state: windows of 5
+ * steps from the first call, judged pair by pair all the same. */
 static void test_gpu201_timed_on_cuda(void **state) {
   (void)state;
   Text events = array_new();
   cache_steps(&events, "cuda", 15.2, 13.6);
   Judged judged = judge(trace_of(GPU201_AT_16, LOOP_10_20, text_string(&events)));
-  assert_contains(text_string(&judged.out), "CONFIRMED: called 20 time(s); median step 15.20 ms with it, 13.60 ms "
-                                            "with it a no-op (+12%, 10 and 10 steps)");
+  assert_contains(text_string(&judged.out), "CONFIRMED: called 20 time(s); step 15.20 ms with it, 13.60 ms with it a "
+                                            "no-op (+12%, median of 2 window pairs, pairs +12% to +12%;");
   judged_delete(&judged);
   array_clear(&events);
   cache_steps(&events, "cuda", 13.7, 13.6);
   judged = judge(trace_of(GPU201_AT_16, LOOP_10_20, text_string(&events)));
-  assert_contains(text_string(&judged.out), "NOT OBSERVED: called 20 time(s); median step 13.70 ms");
+  assert_contains(text_string(&judged.out), "NOT OBSERVED: called 20 time(s); step 13.70 ms");
   judged_delete(&judged);
   array_clear(&events);
   cache_steps(&events, "cpu", 15.2, 13.6);
@@ -302,6 +308,112 @@ static void test_gpu201_timed_on_cuda(void **state) {
   assert_contains(text_string(&judged.out), "NOT OBSERVED: called 20 time(s); without CUDA empty_cache() does nothing");
   judged_delete(&judged);
   array_delete(&events);
+}
+
+/* The probe's windows: 12 warm-up steps of 100 ms outside any window
+ * ("ab": null), then windows of 6 steps from steady state, every fourth
+ * step 100 ms (logging); `without` ms with empty_cache() a no-op, and
+ * `wobble` ms added to the no-op windows of odd pairs. */
+static void windowed_steps(Text *events, uint32_t steps, double with_ms, double without_ms, double wobble) {
+  for (uint32_t n = 1; n <= steps; n++) {
+    int window = n <= 12 ? -1 : (int)(n - 13) / 6;
+    bool noop = window >= 0 && window % 2 == 1;
+    double time = n <= 12 || n % 4 == 0 ? 100 : noop ? without_ms + (window / 2 % 2 ? wobble : 0) : with_ms;
+    char ab[16];
+    snprintf(ab, sizeof ab, window < 0 ? "null" : "%d", window);
+    text_append(events, "{\"e\":\"cache\",\"noop\":%s,\"at\":[[\"/p/train.py\",16]]}\n", noop ? "true" : "false");
+    text_append(events, "{\"e\":\"step\",\"n\":%u,\"time_ms\":%g,\"cache_calls\":1,\"cache_noop\":%s,\"ab\":%s,"
+                        "\"device\":\"cuda\",\"alloc\":1000}\n", n, time, noop ? "true" : "false", ab);
+  }
+}
+
+/* The report's run: 12.5 ms with it, 8.25 ms without, 100 ms steps in
+ * the warm-up and every fourth step. */
+static void test_gpu201_windows_after_warmup(void **state) {
+  (void)state;
+  Text events = array_new();
+  windowed_steps(&events, 60, 12.5, 8.25, 0);
+  Judged judged = judge(trace_of(GPU201_AT_16, LOOP_10_20, text_string(&events)));
+  assert_contains(text_string(&judged.out), "CONFIRMED: called 60 time(s); step 12.50 ms with it, 8.25 ms with it a "
+                                            "no-op (+52%, median of 4 window pairs, pairs +52% to +52%;");
+  judged_delete(&judged);
+  array_clear(&events);
+  windowed_steps(&events, 60, 10, 10, 3); /* pairs at 0% and -23% */
+  judged = judge(trace_of(GPU201_AT_16, LOOP_10_20, text_string(&events)));
+  assert_contains(text_string(&judged.out), "INCONCLUSIVE: called 60 time(s); step 10.00 ms with it");
+  assert_contains(text_string(&judged.out), "pairs -23% to +0%;");
+  assert_contains(text_string(&judged.out), "the pairs disagree");
+  judged_delete(&judged);
+  array_clear(&events);
+  windowed_steps(&events, 18, 12.5, 8.25, 0); /* steady late: one window */
+  judged = judge(trace_of(GPU201_AT_16, LOOP_10_20, text_string(&events)));
+  assert_contains(text_string(&judged.out), "INCONCLUSIVE: called 18 time(s); too few window pairs to compare (0; 2 needed)");
+  judged_delete(&judged);
+  array_delete(&events);
+}
+
+static const char GPU501_AT_14[] = "{\"code\":\"GPU501\",\"path\":\"/p/train.py\",\"line\":14,\"loop\":-1}";
+
+/* A torch.load at line 14 putting `mb` MB on `device`, then a step. */
+static void load_on(Text *events, const char *device, double mb, int rank_device) {
+  double bytes = mb * 1048576;
+  text_append(events, "{\"e\":\"load\",\"at\":[[\"/p/train.py\",14]],\"bytes\":{\"%s\":%.0f},"
+                      "\"alloc_before\":{\"%d\":536870912},\"alloc_after\":{\"%d\":%.0f},\"dev\":%d}\n",
+              device, bytes, rank_device, rank_device, 536870912 + (strcmp(device, "cpu") ? bytes : 0), rank_device);
+  text_append(events, "{\"e\":\"step\",\"n\":1,\"device\":\"cuda\",\"alloc\":1,\"dev\":%d,"
+                      "\"alloc_devices\":{\"%d\":536870912}}\n", rank_device, rank_device);
+}
+
+static void test_gpu501_where_the_load_went(void **state) {
+  (void)state;
+  Text events = array_new();
+  load_on(&events, "cuda:0", 512, 0);
+  Judged judged = judge(trace_of(GPU501_AT_14, "", text_string(&events)));
+  assert_contains(text_string(&judged.out), "CONFIRMED: torch.load put 512.0 MB on cuda:0; this process's allocated "
+                                            "memory: cuda:0 512.0 -> 1024.0 MB (512.0 MB at the next step)");
+  judged_delete(&judged);
+  array_clear(&events);
+  load_on(&events, "cpu", 512, 0);
+  judged = judge(trace_of(GPU501_AT_14, "", text_string(&events)));
+  assert_contains(text_string(&judged.out), "NOT OBSERVED: torch.load put 512.0 MB on cpu");
+  judged_delete(&judged);
+  array_delete(&events);
+}
+
+/* A merged trace of torchrun: the launcher (no step), then two ranks whose
+ * loads both went to cuda:0, and whose GPU201 shows on rank 1 only. */
+static void test_ranks_merged(void **state) {
+  (void)state;
+  const char *findings = "{\"code\":\"GPU501\",\"path\":\"/p/train.py\",\"line\":14,\"loop\":-1},"
+                         "{\"code\":\"GPU201\",\"path\":\"/p/train.py\",\"line\":16,\"loop\":0}";
+  Text merged = array_new(), rank = array_new();
+  char *launcher = trace_of(findings, LOOP_10_20, "{\"e\":\"end\",\"why\":\"crash\",\"error\":\"ChildFailedError\"}\n");
+  text_append(&merged, "{\"e\":\"process\",\"file\":\"trace.jsonl\"}\n%s", launcher);
+  for (int r = 1; r >= 0; r--) {
+    array_clear(&rank);
+    text_append(&rank, "{\"e\":\"rank\",\"rank\":%d,\"world\":2}\n", r);
+    load_on(&rank, "cuda:0", 512, r);
+    windowed_steps(&rank, 60, 12.5, r ? 8.25 : 12.5, 0);
+    text_append(&rank, "{\"e\":\"end\",\"why\":\"budget\",\"budget\":\"steps\",\"steps\":61}\n");
+    char *trace = trace_of(findings, LOOP_10_20, text_string(&rank));
+    text_append(&merged, "{\"e\":\"process\",\"file\":\"trace.jsonl.%d\"}\n%s", 100 + r, trace);
+    free(trace);
+  }
+  text_append(&merged, "{\"e\":\"runner\",\"exit\":1,\"driver\":\"580.1\",\"nvml_devices\":["
+                       "{\"index\":0,\"start\":0,\"peak\":3221225472,\"end\":0},"
+                       "{\"index\":1,\"start\":0,\"peak\":1073741824,\"end\":0}]}\n");
+  Judged judged = judge(gl_strdup(text_string(&merged)));
+  const char *out = text_string(&judged.out);
+  assert_contains(out, "2 ranks:\n    rank 0 on cuda:0: 61 step(s)");
+  assert_contains(out, "    rank 1 on cuda:1: 61 step(s)");
+  assert_contains(out, "GPU 0: 0 MB before, 3072 MB at most");
+  assert_contains(out, "GPU501 \n    CONFIRMED: rank 0 (the same on 2 of 2 ranks): torch.load put 512.0 MB on cuda:0");
+  assert_contains(out, "; GPU 0 holds 2 copies of it (rank 0 512.0 MB, rank 1 512.0 MB)");
+  assert_contains(out, "GPU201 \n    CONFIRMED: rank 1: called 60 time(s); step 12.50 ms with it, 8.25 ms");
+  assert_int_equal(judged.status, 1);
+  judged_delete(&judged);
+  free(launcher);
+  array_delete(&merged), array_delete(&rank);
 }
 
 static const char GPU103_AT_12[] =
@@ -449,9 +561,9 @@ static void test_gpu103_confirmed_by_its_loop_growing(void **state) {
 
 static void test_unmeasured_rule_and_bad_traces(void **state) {
   (void)state;
-  const char *findings = "{\"code\":\"GPU501\",\"path\":\"/p/train.py\",\"line\":14,\"loop\":0}";
+  const char *findings = "{\"code\":\"GPU301\",\"path\":\"/p/train.py\",\"line\":14,\"loop\":0}";
   Judged judged = judge(trace_of(findings, LOOP_10_20, "{\"e\":\"bwd\",\"at\":[[\"/p/train.py\",14]]}\nnot json\n"));
-  assert_contains(text_string(&judged.out), "NOT MEASURED: the line ran; --run has no measurement for GPU501");
+  assert_contains(text_string(&judged.out), "NOT MEASURED: the line ran; --run has no measurement for GPU301");
   judged_delete(&judged);
   Text out = array_new();
   assert_int_equal(run_trace_judge("", &out, NULL), 2);
@@ -473,6 +585,9 @@ int main(void) {
       cmocka_unit_test(test_not_reached_after_an_exit),
       cmocka_unit_test(test_growth_no_finding_explains),
       cmocka_unit_test(test_gpu201_timed_on_cuda),
+      cmocka_unit_test(test_gpu201_windows_after_warmup),
+      cmocka_unit_test(test_gpu501_where_the_load_went),
+      cmocka_unit_test(test_ranks_merged),
       cmocka_unit_test(test_gpu103_peak_against_no_grad),
       cmocka_unit_test(test_gpu002_steps_without_gradient),
       cmocka_unit_test(test_gpu001_norms_of_the_optimizer_not_cleared),

@@ -9,6 +9,7 @@ set:
     GPULINT_PROBE_STEPS       stop after this many optimizer steps (50)
     GPULINT_PROBE_EVAL_STEPS  ... and this many evaluation iterations (20)
     GPULINT_PROBE_SECONDS     ... or after this many seconds (300)
+    GPULINT_PROBE_STEADY_TOLERANCE  the steady-state test's tolerance (0.10)
 
 Nothing happens until the script imports torch. Then the probe hooks
 PyTorch's public extension points: optimizer steps (global step hooks on
@@ -22,12 +23,15 @@ Each event is one JSON line in the trace, with the user's source lines on
 the stack at that moment (the frames outside torch, the standard library,
 installed packages and this probe, innermost first):
 
-    {"e":"start","torch":...,"python":...,"pid":...}
+    {"e":"start","torch":...,"python":...,"pid":...,"rank":r,"world":w}
+    {"e":"rank","rank":r,"world":w}                    init_process_group ran
     {"e":"plan",...}                                   the runner's plan, echoed
     {"e":"fwd","n":k,"mod":"Net","grad":true,"train":false,"at":[[path,line],...]}
     {"e":"bwd","at":[...]}
     {"e":"step","n":k,"opt":i,"time_ms":..,"cleared":true,"backwards":b,"grad_norm":..,"device":"cuda",
-     "alloc":..,"reserved":..,"peak":..,"rss":..,"cache_calls":1,"cache_noop":false,"at":[...]}
+     "alloc":..,"reserved":..,"peak":..,"rss":..,"cache_calls":1,"cache_noop":false,"ab":w,"at":[...]}
+    {"e":"steady","n":k,"window":6}                    the empty_cache A/B's windows begin at step k
+    {"e":"load","at":[...],"bytes":{"cuda:0":..},"alloc_before":{"0":..},"alloc_after":{"0":..},"dev":d}
     {"e":"iter","loop":id,"n":k,"alloc":..,"rss":..,"nodes":..}
     {"e":"cache","noop":false,"at":[...]}
     {"e":"ab103","at":[...],"grad_peak":..,"nograd_peak":..,"grad_kept":..,
@@ -56,8 +60,29 @@ for only when more than MAX_PENDING steps are outstanding, and at the end),
 so step lines come a few steps behind the events around them, in order,
 each with "t" from its step.
 
+The empty_cache A/B (GPU201) waits for steady state: step times are
+steady once the medians of the last three blocks of STEADY_BLOCK steps
+are within STEADY_TOLERANCE of the latest one (three blocks, so that a
+flat warm-up shorter than 15 steps is not taken for steady state). From the next step on, windows
+of CACHE_WINDOW steps alternate, as written and with empty_cache() a
+no-op (each step's "ab" is its window's index, odd ones a no-op), through
+the whole run; the run is kept going until CACHE_PAIRS pairs of windows
+ran. The judge (src/verify/paired.h) drops each window's first step and
+its outlier steps, and compares the windows pair by pair.
+
+Every rank: the first process of the run writes GPULINT_PROBE_TRACE; a
+process started by it that is a rank (RANK or LOCAL_RANK in its
+environment: torchrun, torch.distributed.run, accelerate launch) or a
+multiprocessing spawn child (mp.spawn) writes GPULINT_PROBE_TRACE.<pid>,
+and the runner merges them. With several ranks (WORLD_SIZE, or
+init_process_group's world size, above 1) they agree through small files
+beside the trace (GPULINT_PROBE_TRACE.ab, .stop, created once by the first
+rank that decides): the step at which the A/B windows begin, so that the
+ranks of one collective switch together, and the step at which all stop.
+
 At the budget it writes the "end" line, flushes and leaves with
-os._exit(EXIT_BUDGET), which the runner knows.
+os._exit(EXIT_BUDGET), which the runner knows (a rank of several with
+os._exit(0): its launcher then waits for the other ranks to stop).
 """
 import atexit
 import gc
@@ -71,17 +96,23 @@ import time
 EXIT_BUDGET = 85
 MAX_FORWARD_RECORDS = 5000
 STACK_DEPTH = 8
-CACHE_WINDOW = 5  # steps per block of the empty_cache A/B
+CACHE_WINDOW = 6  # steps per window of the empty_cache A/B
+CACHE_PAIRS = 4  # pairs of windows the run waits for
+STEADY_BLOCK = 5  # steps per block of the steady-state test
+STEADY_BLOCKS = 3
+STEADY_TOLERANCE = 0.10
+RANK_MARGIN = 3  # steps ahead that a decision shared between ranks takes effect
 MAX_PENDING = 32  # step lines waiting for their CUDA event before the probe waits
 
 _probe = None
 
 
-def start():
-    """Installs the import watch; the hooks go in once torch is imported."""
+def start(trace_path=None):
+    """Installs the import watch; the hooks go in once torch is imported.
+    `trace_path`: where this process writes (GPULINT_PROBE_TRACE)."""
     global _probe
     if _probe is None:
-        _probe = Probe(os.environ)
+        _probe = Probe(os.environ, trace_path)
         sys.meta_path.insert(0, _TorchWatch())
         if "torch" in sys.modules:
             _probe.install(sys.modules["torch"])
@@ -117,6 +148,85 @@ class _TorchWatch:
 
         loader.exec_module = exec_module
         return spec
+
+
+# ---- Steady state, and what ranks agree on ----------------------------------
+
+
+def _median(values):
+    ordered = sorted(values)
+    middle = len(ordered) // 2
+    return ordered[middle] if len(ordered) % 2 else (ordered[middle - 1] + ordered[middle]) / 2
+
+
+class Steady:
+    """Whether step times have settled: the medians of the last
+    STEADY_BLOCKS blocks of STEADY_BLOCK step times within
+    STEADY_TOLERANCE of the latest one (a median ignores a logging or
+    evaluation step in a block)."""
+
+    def __init__(self, tolerance=STEADY_TOLERANCE):
+        self.times = []
+        self.reached = False
+        self.tolerance = tolerance
+
+    def add(self, time_ms):
+        """Adds a step's time; returns whether the times are steady now."""
+        if self.reached or time_ms is None:
+            return self.reached
+        self.times.append(time_ms)
+        span = STEADY_BLOCKS * STEADY_BLOCK
+        if len(self.times) >= span:
+            recent = self.times[-span:]
+            medians = [_median(recent[i:i + STEADY_BLOCK]) for i in range(0, span, STEADY_BLOCK)]
+            self.reached = all(abs(value - medians[-1]) <= self.tolerance * medians[-1] for value in medians)
+        return self.reached
+
+
+class Shared:
+    """What the ranks of one run agree on: a value per key, decided once by
+    the first rank that writes it (a file beside the trace, created with
+    O_EXCL) and read by the others at their steps."""
+
+    def __init__(self, base):
+        self.base = base
+        self.known = {}
+
+    def decide(self, key, value):
+        """Writes `value` unless a rank decided first; returns the value
+        decided."""
+        try:
+            descriptor = os.open("%s.%s" % (self.base, key), os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+        except FileExistsError:
+            return self.read(key, wait=True)
+        with os.fdopen(descriptor, "w") as out:
+            out.write(json.dumps(value))
+        self.known[key] = value
+        return value
+
+    def read(self, key, wait=False):
+        """The value decided for `key`, or None; with `wait`, waits a little
+        for a file another rank is writing."""
+        if key in self.known:
+            return self.known[key]
+        path = "%s.%s" % (self.base, key)
+        for _ in range(100 if wait else 1):
+            try:
+                with open(path) as source:
+                    self.known[key] = json.loads(source.read())
+                    return self.known[key]
+            except (OSError, ValueError):
+                if not wait:
+                    return None
+                time.sleep(0.001)
+        return None
+
+
+def _int_env(environ, name):
+    try:
+        return int(environ[name])
+    except (KeyError, ValueError):
+        return None
 
 
 # ---- Where in the user's code -----------------------------------------------
@@ -286,10 +396,20 @@ class Finding:
 
 
 class Probe:
-    def __init__(self, environ):
+    def __init__(self, environ, trace_path=None):
         self.torch = None
         self.began = time.monotonic()
-        self.out = open(environ["GPULINT_PROBE_TRACE"], "w")
+        self.out = open(trace_path or environ["GPULINT_PROBE_TRACE"], "w")
+        self.rank = _int_env(environ, "RANK")
+        if self.rank is None:
+            self.rank = _int_env(environ, "LOCAL_RANK")
+        self.world = _int_env(environ, "WORLD_SIZE") or 1
+        self.shared = Shared(environ["GPULINT_PROBE_TRACE"])
+        self.steady = Steady(float(environ.get("GPULINT_PROBE_STEADY_TOLERANCE", STEADY_TOLERANCE)))
+        self.cache_window = None  # the A/B window of the step running now
+        self.ab_start = None  # the first step of the first window
+        self.stop_at = None  # with several ranks: the step all stop at
+        self.load_after = False  # a torch.load ran since the last step
         self.budget_steps = int(environ.get("GPULINT_PROBE_STEPS", "50"))
         self.budget_evals = int(environ.get("GPULINT_PROBE_EVAL_STEPS", "20"))
         self.budget_seconds = float(environ.get("GPULINT_PROBE_SECONDS", "300"))
@@ -310,15 +430,15 @@ class Probe:
         self.cache_noop = False
         self.ab103_done = set()
         self.pending_ab = None
-        self.measure = {"grad_norm", "cleared", "cache_ab"}  # everything without a plan
+        self.measure = {"grad_norm", "cleared", "cache_ab", "load"}  # everything without a plan
         self.on_cuda = False
         self.steps_waiting = []  # _StepLine, oldest first
         self.last_event = None
         self.spare_events = []
         self.pinned = None  # MAX_PENDING + 1 slots of two floats, host memory the GPU copies into
         self.pinned_next = 0
-        self.emit({"e": "start", "python": sys.version.split()[0], "pid": os.getpid(),
-                   "argv": sys.argv[:8], "budget": {"steps": self.budget_steps, "evals": self.budget_evals,
+        self.emit({"e": "start", "python": sys.version.split()[0], "pid": os.getpid(), "rank": self.rank,
+                   "world": self.world, "argv": sys.argv[:8], "budget": {"steps": self.budget_steps, "evals": self.budget_evals,
                                                      "seconds": self.budget_seconds}})
         self.read_plan(environ.get("GPULINT_PROBE_FINDINGS"))
         atexit.register(self.on_exit)
@@ -353,6 +473,8 @@ class Probe:
             self.measure.add("cleared")
         if "GPU201" in codes:
             self.measure.add("cache_ab")
+        if "GPU501" in codes:
+            self.measure.add("load")
         for finding in self.findings:
             if finding.code in ("GPU101", "GPU102") and finding.loop is not None and 0 <= finding.loop < len(self.loops):
                 self.loops[finding.loop].tracked = True
@@ -373,6 +495,9 @@ class Probe:
         self.hook_backward(torch)
         self.hook_zero_grad(torch)
         self.hook_empty_cache(torch)
+        self.hook_distributed(torch)
+        if "load" in self.measure:
+            self.hook_load(torch)
 
     def hook_optimizers(self, torch):
         import importlib
@@ -448,6 +573,88 @@ class Probe:
 
         self.trace_cache_calls = []
         torch.cuda.empty_cache = empty_cache
+
+    def hook_distributed(self, torch):
+        """init_process_group: the rank and world size (mp.spawn's workers
+        have no RANK in their environment)."""
+        distributed = getattr(torch, "distributed", None)
+        original = getattr(distributed, "init_process_group", None) if distributed else None
+        if original is None:
+            return
+        probe = self
+
+        def init_process_group(*args, **kwargs):
+            result = original(*args, **kwargs)
+            try:
+                probe.rank, probe.world = distributed.get_rank(), distributed.get_world_size()
+                probe.emit({"e": "rank", "rank": probe.rank, "world": probe.world})
+            except Exception:  # the user's run goes on
+                pass
+            return result
+
+        distributed.init_process_group = init_process_group
+
+    def hook_load(self, torch):
+        """torch.load: where the loaded tensors went (bytes per device) and
+        this process's allocated memory on each CUDA device before and
+        after (GPU501); the next step's line has it again."""
+        probe, original = self, torch.load
+
+        def load(*args, **kwargs):
+            if probe.busy or probe.ended:
+                return original(*args, **kwargs)
+            before = probe.device_memory()
+            result = original(*args, **kwargs)
+            try:
+                record = {"e": "load", "at": probe.frames.stack(), "bytes": probe.tensor_bytes(result),
+                          "alloc_before": before, "alloc_after": probe.device_memory(),
+                          "map_location": "map_location" in kwargs or len(args) > 1}
+                if probe.cuda():
+                    record["dev"] = torch.cuda.current_device()
+                probe.emit(record)
+                probe.load_after = True
+                probe.mark_reached(record["at"])
+            except Exception as error:  # the user's run goes on
+                probe.emit({"e": "probe_error", "error": "load: %s: %s" % (type(error).__name__, error)})
+            return result
+
+        torch.load = load
+
+    def tensor_bytes(self, value):
+        """Bytes of the tensors in `value` (dicts, lists, tuples, modules'
+        state), per device ("cpu", "cuda:0"), each storage once."""
+        torch, seen, out, stack = self.torch, set(), {}, [value]
+        while stack:
+            item = stack.pop()
+            if isinstance(item, torch.Tensor):
+                storage = item.untyped_storage() if hasattr(item, "untyped_storage") else item.storage()
+                key = (str(item.device), storage.data_ptr())
+                if key not in seen:
+                    seen.add(key)
+                    size = storage.nbytes() if hasattr(storage, "nbytes") else storage.size() * item.element_size()
+                    out[str(item.device)] = out.get(str(item.device), 0) + size
+            elif isinstance(item, dict):
+                stack.extend(item.values())
+            elif isinstance(item, (list, tuple)):
+                stack.extend(item)
+        return out
+
+    def device_memory(self):
+        """This process's allocated bytes on each CUDA device it has used
+        ({"0": ..}); {} before CUDA is initialized. Reads the allocator's
+        statistics only: no device is touched."""
+        cuda = self.torch.cuda
+        if not (cuda.is_available() and cuda.is_initialized()):
+            return {}
+        out = {}
+        for index in range(cuda.device_count()):
+            try:
+                allocated = cuda.memory_allocated(index)
+            except (RuntimeError, AssertionError):
+                continue
+            if allocated:
+                out[str(index)] = allocated
+        return out
 
     # ---- Memory ----
 
@@ -610,6 +817,11 @@ class Probe:
         since = self.since_step.get(id(optimizer)) or _SinceStep(-1)
         record = {"e": "step", "n": self.steps, "opt": since.index, "at": stack, "backwards": since.backwards,
                   "cache_calls": self.cache_calls, "cache_noop": self.cache_noop}
+        if "cache_ab" in self.measure:
+            record["ab"] = self.cache_window
+        if self.load_after:
+            self.load_after = False
+            record["alloc_devices"] = self.device_memory()
         later = {}  # field -> a tensor, read when the line is written
         if "cleared" in self.measure:
             record["cleared"] = None  # no backward yet, or read later
@@ -624,6 +836,8 @@ class Probe:
             if self.grad_norm is not None:
                 later["grad_norm"] = self.grad_norm
         record.update(self.memory(peak=True))
+        if self.world > 1 and self.cuda():
+            record["dev"] = self.torch.cuda.current_device()
         self.queue_step(record, later)
         self.mark_reached(stack)
         self.count_iterations("step", stack)
@@ -656,6 +870,7 @@ class Probe:
             now = time.monotonic()
             if self.last_step_at is not None:
                 record["time_ms"] = round((now - self.last_step_at) * 1e3, 4)
+                self.steady.add(record["time_ms"])
             self.last_step_at = now
             for field, value in later.items():
                 record[field] = _plain(value)
@@ -714,6 +929,7 @@ class Probe:
                 line.previous.synchronize()
             record["time_ms"] = round(line.previous.elapsed_time(line.event), 4)
             self.spare_events.append(line.previous)
+            self.steady.add(record["time_ms"])
 
     def write_all_steps(self):
         """At the end: every queued line, waiting for the GPU; what it can
@@ -830,22 +1046,33 @@ class Probe:
     # ---- GPU201: empty_cache made a no-op for alternate windows ----
 
     def next_cache_window(self):
-        """After the first step that called empty_cache, CACHE_WINDOW steps
-        as they are, then alternate windows with empty_cache a no-op and
-        as it is, until four windows were measured (for GPU201 only)."""
+        """Sets the A/B window of the next step (GPU201 only): none until
+        empty_cache() was called and step times are steady, then windows
+        of CACHE_WINDOW steps, as written and with empty_cache() a no-op
+        in turn, to the end of the run. With several ranks the first to
+        be steady picks the step the windows begin at, for all."""
         if "cache_ab" not in self.measure:
             return
-        if self.cache_first_step is None:
-            if self.cache_calls == 0:
-                return
+        if self.cache_first_step is None and self.cache_calls:
             self.cache_first_step = self.steps
-        block = (self.steps - self.cache_first_step) // CACHE_WINDOW
-        self.cache_noop = block in (1, 3)
+        following = self.steps + 1
+        if self.ab_start is None and self.world > 1:
+            self.ab_start = self.shared.read("ab")
+        if self.ab_start is None and self.cache_first_step is not None and self.steady.reached:
+            start = following + (RANK_MARGIN if self.world > 1 else 0)
+            self.ab_start = self.shared.decide("ab", start) if self.world > 1 else start
+        if self.ab_start is not None and self.ab_start == following:
+            self.emit({"e": "steady", "n": following, "window": CACHE_WINDOW})
+        if self.ab_start is None or following < self.ab_start:
+            self.cache_window, self.cache_noop = None, False
+            return
+        self.cache_window = (following - self.ab_start) // CACHE_WINDOW
+        self.cache_noop = self.cache_window % 2 == 1
 
     def cache_pending(self):
         if self.cache_first_step is None:
             return False
-        return self.steps - self.cache_first_step < 4 * CACHE_WINDOW
+        return self.ab_start is None or self.steps - self.ab_start + 1 < 2 * CACHE_PAIRS * CACHE_WINDOW
 
     # ---- Stopping ----
 
@@ -877,11 +1104,28 @@ class Probe:
             why = "steps" if steps_done else "evaluation iterations"
         elif self.forwards >= 40 * max(self.budget_steps, self.budget_evals):
             why = "forwards"
+        if self.world > 1:
+            why = self.rank_stop(why)
         if why:
             self.end("budget", budget=why)
             sys.stdout.flush()
             sys.stderr.flush()
-            os._exit(EXIT_BUDGET)
+            # a rank leaves with 0, so that its launcher (torchrun, mp.spawn)
+            # waits for the others rather than killing them as failed
+            os._exit(0 if self.world > 1 else EXIT_BUDGET)
+
+    def rank_stop(self, why):
+        """With several ranks: a rank that wants to stop picks a step a
+        little ahead for all (so that none waits in a collective for one
+        that left); each stops once it got there. Returns why to stop now,
+        or None."""
+        if self.stop_at is None:
+            self.stop_at = self.shared.read("stop")
+            if self.stop_at is None and why:
+                self.stop_at = self.shared.decide("stop", {"step": self.steps + RANK_MARGIN, "why": why})
+        if self.stop_at is None or self.steps < self.stop_at["step"]:
+            return None
+        return self.stop_at["why"]
 
     def end(self, why, **extra):
         if self.ended:

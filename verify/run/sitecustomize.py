@@ -5,9 +5,11 @@ Python imports this module at startup.
 It first runs the sitecustomize that Python would have imported without
 this folder (the distribution's, a virtualenv's, the user's own), so the
 interpreter behaves as it would have. Then, only when the runner's
-GPULINT_PROBE_TRACE variable is set and no other process of the run has
-taken the probe (a DataLoader worker, a launcher's children), it starts the
-probe, which waits for `import torch` before it touches anything.
+GPULINT_PROBE_TRACE variable is set, it starts the probe, which waits for
+`import torch` before it touches anything: in the run's first process,
+and in each rank that process starts (a launcher's workers, mp.spawn's
+children), each writing its own trace; other child processes are left
+alone.
 """
 import importlib.machinery
 import importlib.util
@@ -34,19 +36,32 @@ def _chain():
             globals().setdefault(name, value)
 
 
+def _is_rank(environ, argv):
+    """Whether a process started by the run's first one is a rank of it:
+    a launcher's worker (RANK or LOCAL_RANK set: torchrun,
+    torch.distributed.run, accelerate launch) or a multiprocessing spawn
+    child (mp.spawn; a DataLoader worker started with spawn is one too,
+    and its trace, with no step or forward in it, is left out)."""
+    return "RANK" in environ or "LOCAL_RANK" in environ or "--multiprocessing-fork" in argv
+
+
 def _start():
-    if not os.environ.get("GPULINT_PROBE_TRACE"):
+    trace = os.environ.get("GPULINT_PROBE_TRACE")
+    if not trace:
         return
     claimed = os.environ.get("GPULINT_PROBE_CLAIMED")
     if claimed and claimed != str(os.getpid()):
-        return  # a child process of the run: the probe watches the first one
-    os.environ["GPULINT_PROBE_CLAIMED"] = str(os.getpid())
+        if not _is_rank(os.environ, getattr(sys, "argv", [])):
+            return  # a child that is no rank (a compile worker, ...): not watched
+        trace = "%s.%d" % (trace, os.getpid())
+    else:
+        os.environ["GPULINT_PROBE_CLAIMED"] = str(os.getpid())
     sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
     try:
         import gpulint_probe
     finally:
         del sys.path[0]
-    gpulint_probe.start()
+    gpulint_probe.start(trace)
 
 
 _chain()

@@ -1,0 +1,48 @@
+"""A data-parallel job that resumes from a checkpoint, run with
+`torchrun --nproc-per-node 2 ddp_resume_fixed.py`. The same as
+ddp_resume.py, with each rank loading the checkpoint onto the CPU
+(`map_location="cpu"`) before `load_state_dict` copies it to its own GPU."""
+import os
+import sys
+import tempfile
+
+import torch
+import torch.distributed as dist
+import torch.nn as nn
+import torch.nn.functional as F
+
+
+def mlp():
+    layers = []
+    for _ in range(8):
+        layers += [nn.Linear(4096, 4096), nn.ReLU()]
+    return nn.Sequential(*layers)
+
+
+dist.init_process_group("nccl")
+rank, local_rank = dist.get_rank(), int(os.environ["LOCAL_RANK"])
+torch.cuda.set_device(local_rank)
+device = torch.device("cuda", local_rank)
+folder = os.environ.get("CHECKPOINT_DIR", tempfile.gettempdir())
+path = os.path.join(folder, "ddp_resume_%s.pt" % os.environ.get("MASTER_PORT", "0"))
+if rank == 0:
+    torch.save(mlp().to(device).state_dict(), path)
+dist.barrier()
+
+model = mlp().to(device)
+state = torch.load(path, map_location="cpu")
+model.load_state_dict(state)
+ddp = nn.parallel.DistributedDataParallel(model, device_ids=[local_rank])
+optimizer = torch.optim.SGD(ddp.parameters(), lr=1e-4)
+x = torch.randn(512, 4096, device=device)
+for step in range(200):
+    optimizer.zero_grad()
+    loss = F.mse_loss(ddp(x), x)
+    loss.backward()
+    optimizer.step()
+    if step % 50 == 0 and rank == 0:
+        print("step", step, "loss", loss.item(), file=sys.stderr)
+dist.barrier()
+if rank == 0:
+    os.remove(path)
+dist.destroy_process_group()
