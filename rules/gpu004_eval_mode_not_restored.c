@@ -24,9 +24,13 @@
  * Not reported: a `.train()` that runs whenever the switch ran (not one
  * under a condition of its own: `if loss < best: model.train()`), a mode
  * set on purpose before the training (a linear probe's training helper
- * that calls `model.eval()`, an unconditional `M.eval()` in the loop body,
+ * that calls `model.eval()`, an unconditional `M.eval()` in the loop body
+ * before M's training forwards,
  * an if/else that chooses M's mode, a GAN phase that sets its modes first),
- * the evaluation's own forwards, a module that is frozen. The finding is a
+ * the evaluation's own forwards, a module that is frozen. An
+ * unconditional `M.eval()` in the loop body is judged when the body trains
+ * M before it on the same pass (an epoch's validation after its batch
+ * loop), and not when it comes first (frozen batch norm on purpose). The finding is a
  * warning when M is built from a class of this file that has no dropout
  * and no batch norm (eval mode changes nothing there). */
 #include <string.h>
@@ -299,14 +303,34 @@ static bool gpu004__evaluation_follows(const RuleContext *ctx, const FlatEvents 
   return false;
 }
 
+/* Whether an unconditional `M.eval()` of the loop body comes after a
+ * training forward of M on the same pass: the iteration trains, then
+ * evaluates (the epoch's validation after its batch loop), so from the
+ * second iteration on M trains in eval mode. A switch before the
+ * training forwards puts M in eval mode on purpose (frozen batch norm).
+ *   for epoch in range(n):
+ *       for x, y in loader: criterion(model(x), y).backward() ...
+ *       model.eval()                          <- judged */
+static bool gpu004__trained_before(const RuleContext *ctx, const FlatEvents *flat, const FlatEvent *event,
+                                   const Loop *loop, Text module) {
+  if (module.length == 0) return false;
+  for (const FlatEvent *other = array_get(flat, 0); other < event; other++) {
+    if (!gpu004__trains_here(ctx, other) || facts_exclusive(other->anchor, event->anchor)) continue;
+    if (gpu004__names(ctx, other, loop->function, module) == NAMES_SAME) return true;
+  }
+  return false;
+}
+
 /* The eval switch of `module` that `event` makes, if it is one this rule
  * judges: through a helper, or in an `if` of the loop's own body. */
 static Text gpu004__switched(const RuleContext *ctx, const FlatEvents *flat, const FlatEvent *event, const Loop *loop) {
   if (event->event->kind == EV_EXTERNAL) return gpu004__external_eval(ctx, flat, event, loop->function);
   if (event->event->kind != EV_EVAL) return (Text){0};
   bool inline_switch = event->event->function == loop->function;
-  if (inline_switch && !node_under_if(event->event->node, loop->body)) return (Text){0};
   Text module = gpu004__module(ctx, event, loop->function);
+  if (inline_switch && !node_under_if(event->event->node, loop->body)) {
+    return gpu004__trained_before(ctx, flat, event, loop, module) ? module : (Text){0};
+  }
   if (!inline_switch) return module;
   bool evaluates = !gpu004__mode_chosen(ctx, flat, event, loop, module) &&
                    gpu004__evaluation_follows(ctx, flat, event, loop, module);

@@ -388,7 +388,18 @@ static TSNode walk__constructor(const Source *source, TSNode call) {
   return call;
 }
 
-/* `x = Cls(...)`, `opt = torch.optim.SGD(...)`, `opt = optimizer`. */
+/* `self.train()`, `net.eval()` -> the module named (`self`, `net`):
+ * nn.Module's mode switches return the module itself. A null node for
+ * any other call. */
+static TSNode walk__mode_switched(const Source *source, TSNode call) {
+  Text method = call_method_name(source, call);
+  if (!text_is(method, "train") && !text_is(method, "eval")) return (TSNode){0};
+  TSNode receiver = node_unparenthesize(call_receiver(call));
+  return walk__is_name(receiver) ? receiver : (TSNode){0};
+}
+
+/* `x = Cls(...)`, `opt = torch.optim.SGD(...)`, `opt = optimizer`,
+ * `model = self.train()` (an alias of `self`). */
 static void walk__assignment_binding(Walk *self, TSNode left, TSNode right) {
   if (!walk__is_name(left)) return;
   Text name = walk__text(self, left);
@@ -397,6 +408,11 @@ static void walk__assignment_binding(Walk *self, TSNode left, TSNode right) {
     return;
   }
   if (!node_is(right, K_CALL)) return;
+  TSNode switched = walk__mode_switched(self->facts->source, right);
+  if (!ts_node_is_null(switched)) {
+    walk__bind(self->facts, BIND_ALIAS, name, walk__text(self, switched));
+    return;
+  }
   right = walk__constructor(self->facts->source, right);
   Text callee = call_function_text(self->facts->source, right);
   Text last = text_last_segment(callee);
