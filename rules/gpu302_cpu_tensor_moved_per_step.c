@@ -120,32 +120,104 @@ static bool gpu302__is_move(const RuleContext *ctx, TSNode call) {
 
 /* ---- The loop ------------------------------------------------------------------------ */
 
-/* Whether `node` (in `function`) runs in a per-step loop of its function:
- * one that iterates data or whose body runs a forward, backward or step;
- * or in a loopless helper that runs a forward, backward or step and is
- * called from a loop (`loss = training_step(batch)`). */
-static bool gpu302__in_step_loop(const RuleContext *ctx, TSNode node, int32_t function) {
-  const Facts *facts = ctx->facts;
-  if (function >= 0) {
-    const Function *helper = array_get(&facts->functions, function);
-    if (!helper->has_loop && helper->called_in_loop && (helper->reaches & GPU302_WORK)) return true;
+/* Whether loop `index` runs once per step: it iterates data, or its body
+ * runs a forward, backward or step and holds no inner loop that does (an
+ * epoch loop runs its batch loop; what it does besides runs once per
+ * epoch: a sample drawn after the batch loop). */
+static bool gpu302__step_loop(const Facts *facts, int32_t index) {
+  if (facts_loop_iterates_data(facts, index)) return true;
+  const Loop *loop = array_get(&facts->loops, (uint32_t)index);
+  if (!(loop->reaches & GPU302_WORK)) return false;
+  for (uint32_t i = 0; i < facts->loops.size; i++) {
+    const Loop *inner = array_get(&facts->loops, i);
+    if ((int32_t)i == index || inner->function != loop->function || !node_contains(loop->body, inner->node)) continue;
+    if ((inner->reaches & GPU302_WORK) || facts_loop_iterates_data(facts, (int32_t)i)) return false;
   }
+  return true;
+}
+
+/* The innermost loop of `function` that holds `node`, or -1. */
+static int32_t gpu302__innermost_loop(const Facts *facts, TSNode node, int32_t function) {
+  int32_t innermost = -1;
   for (uint32_t i = 0; i < facts->loops.size; i++) {
     const Loop *loop = array_get(&facts->loops, i);
     if (loop->function != function || !node_contains(loop->body, node)) continue;
-    if ((loop->reaches & GPU302_WORK) || facts_loop_iterates_data(facts, (int32_t)i)) return true;
+    if (innermost < 0 || node_contains(((const Loop *)array_get(&facts->loops, (uint32_t)innermost))->body, loop->node)) {
+      innermost = (int32_t)i;
+    }
+  }
+  return innermost;
+}
+
+/* Whether a call of the loopless helper `function` sits in a per-step
+ * loop of this file (`x, y = mixup(x, y)` in the batch loop, whose
+ * `torch.randperm(n).to(x.device)` then runs every step). */
+static bool gpu302__called_per_step(const Facts *facts, int32_t function) {
+  for (uint32_t i = 0; i < facts->events.size; i++) {
+    const Event *event = array_get(&facts->events, i);
+    if (event->kind != EV_CALL || event->callee != function || event->loop < 0) continue;
+    if (gpu302__step_loop(facts, gpu302__innermost_loop(facts, event->node, event->function))) return true;
   }
   return false;
 }
 
-/* The factory that `move` (a `.to`/`.cuda` call) moves: its receiver, or
- * for `n = n.to(device)` the value of `n = factory(...)` in the statement
- * right before. A null node when there is none. */
+/* Whether `node` (in `function`) runs once per step: in the innermost
+ * loop of its function that holds it, when that loop runs per step; or in
+ * a loopless helper that runs a forward, backward or step and is called
+ * from a loop (`loss = training_step(batch)`), or that is called from a
+ * per-step loop of this file. */
+static bool gpu302__in_step_loop(const RuleContext *ctx, TSNode node, int32_t function) {
+  const Facts *facts = ctx->facts;
+  int32_t innermost = gpu302__innermost_loop(facts, node, function);
+  if (innermost >= 0) return gpu302__step_loop(facts, innermost);
+  if (function < 0) return false;
+  const Function *helper = array_get(&facts->functions, function);
+  if (helper->has_loop || !helper->called_in_loop) return false;
+  return (helper->reaches & GPU302_WORK) || gpu302__called_per_step(facts, function);
+}
+
+/* `Variable(torch.randn(b, z))` of old code -> `torch.randn(b, z)`; a
+ * null node for anything else. */
+static TSNode gpu302__variable_of(const RuleContext *ctx, TSNode call) {
+  if (!node_is(call, K_CALL)) return (TSNode){0};
+  char buffer[128];
+  const char *qualified = facts_qualify(ctx->facts, node_field(call, F_FUNCTION), buffer, sizeof buffer);
+  if (strcmp(qualified, "torch.autograd.Variable") != 0 && strcmp(qualified, "Variable") != 0) return (TSNode){0};
+  return node_unparenthesize(call_positional(call, 0));
+}
+
+/* Whether `call` runs a helper of this file whose every return is a host
+ * draw: `self.sample_timesteps(n).to(device)` with `return
+ * torch.randint(1, steps, (n,))`. */
+static bool gpu302__returns_draw(const RuleContext *ctx, TSNode call, bool *random) {
+  if (!node_is(call, K_CALL)) return false;
+  const Facts *facts = ctx->facts;
+  int32_t helper = facts_resolve_call(facts, call, facts_function_at(facts, call));
+  if (helper < 0) return false;
+  uint32_t count = 0;
+  for (uint32_t i = 0; i < facts->returns.size; i++) {
+    const Return *entry = array_get(&facts->returns, i);
+    if (entry->function != helper) continue;
+    bool drawn = false;
+    if (!gpu302__is_factory(ctx, node_unparenthesize(entry->value), &drawn) || !drawn) return false;
+    count++;
+  }
+  *random = count > 0;
+  return count > 0;
+}
+
+/* The factory that `move` (a `.to`/`.cuda` call) moves: its receiver
+ * (also inside `Variable(...)`, or the call of a helper whose every return
+ * is a draw), or for `n = n.to(device)` the value of `n = factory(...)`
+ * in the statement right before. A null node when there is none. */
 static TSNode gpu302__moved_factory(const RuleContext *ctx, TSNode move, bool *direct, bool *random) {
   TSNode receiver = node_unparenthesize(call_receiver(move));
   *direct = true;
   if (gpu302__is_factory(ctx, receiver, random)) return receiver;
   *direct = false;
+  TSNode wrapped = gpu302__variable_of(ctx, receiver);
+  if (gpu302__is_factory(ctx, wrapped, random)) return wrapped;
+  if (gpu302__returns_draw(ctx, receiver, random)) return receiver;
   if (!node_is(receiver, K_IDENTIFIER) && !node_is(receiver, K_ATTRIBUTE)) return (TSNode){0};
   TSNode assignment = ts_node_parent(move), statement = ts_node_parent(assignment);
   if (!node_is(assignment, K_ASSIGNMENT) || !node_is(statement, K_EXPRESSION_STATEMENT)) return (TSNode){0};
