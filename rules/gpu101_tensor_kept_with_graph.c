@@ -221,19 +221,26 @@ static void gpu101__fix(RuleContext *ctx, GlFinding *finding, TSNode node, TSNod
  * its graph as that tensor would, but has no `.detach()`: what to keep
  * instead is its name. */
 static TSNode gpu101__node_owner(const RuleContext *ctx, TSNode value, int32_t function) {
-  TSNode bare = node_unparenthesize(value);
-  while (node_is(bare, K_SUBSCRIPT) || (node_is(bare, K_ATTRIBUTE) &&
-                                        text_is(node_text(ctx->source, node_field(bare, F_ATTRIBUTE)), "next_functions"))) {
-    bare = node_field(bare, node_is(bare, K_SUBSCRIPT) ? F_VALUE : F_OBJECT);
+  uint32_t before = ts_node_start_byte(value);
+  for (int hops = 0; hops < 8; hops++) {
+    TSNode bare = node_unparenthesize(value);
+    while (node_is(bare, K_SUBSCRIPT) || (node_is(bare, K_ATTRIBUTE) &&
+                                          text_is(node_text(ctx->source, node_field(bare, F_ATTRIBUTE)), "next_functions"))) {
+      bare = node_field(bare, node_is(bare, K_SUBSCRIPT) ? F_VALUE : F_OBJECT);
+    }
+    if (node_is(bare, K_ATTRIBUTE) && text_is(node_text(ctx->source, node_field(bare, F_ATTRIBUTE)), "grad_fn")) {
+      return node_field(bare, F_OBJECT);
+    }
+    if (!node_is(bare, K_IDENTIFIER)) return (TSNode){0};
+    /* `loss = loss[1]`: the name's binding before this assignment, not
+     * this assignment itself, so every hop goes strictly backwards */
+    const Assign *assign = facts_assign_last_before(ctx->facts, node_text(ctx->source, bare), function,
+                                                    before, facts_plain_assign);
+    if (!assign || node_is(node_unparenthesize(assign->value), K_IDENTIFIER)) return (TSNode){0};
+    value = assign->value;
+    before = ts_node_start_byte(assign->statement);
   }
-  if (node_is(bare, K_ATTRIBUTE) && text_is(node_text(ctx->source, node_field(bare, F_ATTRIBUTE)), "grad_fn")) {
-    return node_field(bare, F_OBJECT);
-  }
-  if (!node_is(bare, K_IDENTIFIER)) return (TSNode){0};
-  const Assign *assign = facts_assign_last_before(ctx->facts, node_text(ctx->source, bare), function,
-                                                  ts_node_start_byte(bare), facts_plain_assign);
-  if (!assign || node_is(node_unparenthesize(assign->value), K_IDENTIFIER)) return (TSNode){0};
-  return gpu101__node_owner(ctx, assign->value, function);
+  return (TSNode){0};
 }
 
 /* A kept `grad_fn`: same effect as keeping its tensor; no fix (a node
