@@ -9,7 +9,14 @@
  * clears, on paths that can run together (a clear followed by `continue`
  * or `return` skips the step: that is how bad batches are dropped). The
  * clear throws away what that backward computed, even when another
- * backward of the same function follows before the step. */
+ * backward of the same function follows before the step.
+ *
+ * The harm needs the three to be one training step: the step's loop holds
+ * the backward (not a backward-only loop or a debug backward before the
+ * training loop), and the clear empties gradients the step applies (not
+ * the `.grad` of a tensor the file builds and hands to no optimizer). */
+#include <string.h>
+
 #include "rule.h"
 
 /* The finding's detail (`--output-format full`); the page has the rest. */
@@ -92,6 +99,59 @@ static void gpu002__fix(RuleContext *ctx, GlFinding *finding, const FlatEvent *c
   fix_finish(finding);
 }
 
+/* Whether the backward and the step are one training step: the innermost
+ * loop of the scope that holds the step also holds the backward (or the
+ * step runs in no loop of the scope). A backward-only loop before the
+ * training loop (a Fisher estimate, a gradient probe) or a one-off debug
+ * backward before it is no part of the loop's steps: the clear there is
+ * the training loop's own, before its forward. */
+static bool gpu002__one_step(const RuleContext *ctx, int32_t function, const FlatEvent *backward,
+                             const FlatEvent *step) {
+  const Facts *facts = ctx->facts;
+  const Loop *innermost = NULL;
+  for (uint32_t i = 0; i < facts->loops.size; i++) {
+    const Loop *loop = array_get(&facts->loops, i);
+    if (loop->function != function || !node_contains(loop->body, step->anchor)) continue;
+    if (!innermost || node_contains(innermost->body, loop->node)) innermost = loop;
+  }
+  return !innermost || node_contains(innermost->body, backward->anchor);
+}
+
+/* Whether `X` is a tensor this file builds with a torch factory
+ * (`torch.zeros_like(adj, requires_grad=True)`) and hands to no optimizer:
+ * clearing `X.grad` touches no gradient that a step applies (an attack's
+ * perturbation, a probe's input). */
+static bool gpu002__unoptimized_tensor(const RuleContext *ctx, Text name) {
+  const Facts *facts = ctx->facts;
+  const Binding *instance = facts_binding(facts, BIND_INSTANCE, facts_canonical(facts, name));
+  if (!instance || ts_node_is_null(instance->node)) return false;
+  char buffer[128];
+  const char *qualified = facts_qualify(facts, node_field(instance->node, F_FUNCTION), buffer, sizeof buffer);
+  if (strncmp(qualified, "torch.", 6) != 0 || strncmp(qualified, "torch.nn.", 9) == 0) return false;
+  for (uint32_t i = 0; i < facts->bindings.size; i++) {
+    const Binding *binding = array_get(&facts->bindings, i);
+    if (binding->kind != BIND_OPTIMIZER) continue;
+    if (ts_node_is_null(binding->node)) return false; /* built elsewhere */
+    if (text_mentions_identifier(node_text(ctx->source, binding->node), name)) return false;
+  }
+  return true;
+}
+
+/* The tensor whose `.grad` the clear empties (`adj.grad.zero_()`,
+ * `adj.grad = None`); an empty text for an optimizer's or a module's. */
+static Text gpu002__grad_owner(const RuleContext *ctx, const Event *clear) {
+  TSNode node = clear->node;
+  TSNode grad = node_is(node, K_ASSIGNMENT) ? node_field(node, F_LEFT) : call_receiver(node);
+  while (node_is(grad, K_ATTRIBUTE) && text_is(node_text(ctx->source, node_field(grad, F_ATTRIBUTE)), "data")) {
+    grad = node_field(grad, F_OBJECT);
+  }
+  if (!node_is(grad, K_ATTRIBUTE) || !text_is(node_text(ctx->source, node_field(grad, F_ATTRIBUTE)), "grad")) {
+    return (Text){0};
+  }
+  TSNode owner = node_field(grad, F_OBJECT);
+  return node_is(owner, K_IDENTIFIER) ? node_text(ctx->source, owner) : (Text){0};
+}
+
 static void gpu002__check_scope(RuleContext *ctx, int32_t function, TSNode scope) {
   FlatEvents events = array_new();
   facts_flatten(ctx->facts, function, scope, &events);
@@ -101,7 +161,9 @@ static void gpu002__check_scope(RuleContext *ctx, int32_t function, TSNode scope
     const FlatEvent *backward = gpu002__backward_before(ctx, &events, i);
     if (!backward) continue;
     const FlatEvent *step = gpu002__step_after(ctx, &events, i, backward, function);
-    if (!step || gpu002__skipped(clear, step)) continue;
+    if (!step || gpu002__skipped(clear, step) || !gpu002__one_step(ctx, function, backward, step)) continue;
+    Text owner = gpu002__grad_owner(ctx, clear->event);
+    if (owner.length > 0 && gpu002__unoptimized_tensor(ctx, owner)) continue;
     if (clear->event->function != function && ts_node_eq(clear->anchor, backward->anchor) &&
         ts_node_eq(clear->anchor, step->anchor)) {
       continue; /* all three inside one helper call: the helper's own scope is checked, with its branches */

@@ -11,8 +11,8 @@
  *   force-exclude = false
  *   output-format = "full"
  *   test-rules = "correctness"          in test files and benchmark scripts,
- *   test-files = ["tests/*"]             only the correctness rules ("all":
- *   extend-test-files = ["qa/*"]         every rule); test-files replaces
+ *   test-files = ["check_*.py"]          only the correctness rules ("all":
+ *   extend-test-files = ["qa_*.py"]      every rule); test-files replaces
  *                                        the default test globs
  *
  * The same struct holds the command line's flags (path NULL). */
