@@ -219,6 +219,15 @@ static bool mask__starts_statement(const Scan *scan) {
   return scan->depth == 0 && !scan->quote && !scan->continued;
 }
 
+/* `!pip install -U \` goes on over the lines that follow while each ends
+ * in a backslash: IPython passes them to the shell. Blanks one such line
+ * (a blank line fits anywhere); returns whether the next goes on too. */
+static bool mask__blank_continuation(Line line) {
+  bool more = line.end > line.start && line.end[-1] == '\\';
+  memset(line.start, ' ', (size_t)(line.end - line.start));
+  return more;
+}
+
 static Line mask__line_at(char *p, char *end) {
   char *newline = memchr(p, '\n', (size_t)(end - p));
   Line line = {p, newline ? newline : end};
@@ -230,8 +239,15 @@ bool notebook_mask_cell(char *text, size_t length) {
   char *end = text + length;
   Scan scan = {0, 0, false, false};
   bool seen_code = false;
+  bool magic_continues = false; /* a masked magic or shell line ended in a backslash */
   for (char *p = text; p < end;) {
     Line line = mask__line_at(p, end);
+    char *newline = memchr(line.end, '\n', (size_t)(end - line.end));
+    p = newline ? newline + 1 : end;
+    if (magic_continues) {
+      magic_continues = mask__blank_continuation(line);
+      continue;
+    }
     char *resume = line.start;
     char *first = mask__skip_blanks(line.start, line.end);
     if (first < line.end && mask__starts_statement(&scan)) {
@@ -242,10 +258,9 @@ bool notebook_mask_cell(char *text, size_t length) {
         resume = mask__statement(line, first);
       }
       seen_code = true;
+      magic_continues = resume == line.end && line.end[-1] == '\\';
     }
     mask__scan(&scan, resume, line.end);
-    char *newline = memchr(line.end, '\n', (size_t)(end - line.end));
-    p = newline ? newline + 1 : end;
   }
   return true;
 }

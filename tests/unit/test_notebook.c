@@ -84,6 +84,10 @@ static void test_masks_line_magics_and_shell_escapes(void **state) {
   assert_masked("!!ls\nx = 1", "#!ls\nx = 1");
   assert_masked("%%time\n%env A=1\n", "#%time\n#env A=1\n");
   assert_masked("x = 1\n%%time\n", "x = 1\n#%time\n");
+  /* a shell command continued with backslashes: its lines are blanked */
+  assert_masked("!pip install -U \\\n    transformers \\\n    peft\nimport torch\n",
+                "#pip install -U \\\n                  \n        \nimport torch\n");
+  assert_masked("%pip install \\\r\n  timm\r\nx = 1\r\n", "#pip install \\\r\n      \r\nx = 1\r\n");
 }
 
 static void test_masks_help(void **state) {
