@@ -84,18 +84,38 @@ static bool *gpu001__inner_training_loops(const Facts *facts) {
 
 /* `for model in models: opt = SGD(model.parameters()); ...; opt.step()`:
  * an optimizer built anew each pass over a model also new each pass (the
- * loop's target, or built in its body) steps each model once. The same
- * model under a new optimizer still accumulates its `.grad`. */
-static bool gpu001__fresh_optimizer(const Facts *facts, const Event *step, const Loop *loop) {
-  const Binding *optimizer = facts_binding(facts, BIND_OPTIMIZER, step->target);
-  if (!optimizer || ts_node_is_null(optimizer->node) || !node_contains(loop->body, optimizer->node)) return false;
-  const Binding *optimizes = facts_binding(facts, BIND_OPTIMIZES, step->target);
-  if (!optimizes) return false;
-  AssignIter it = facts_assigns(facts, facts_canonical(facts, optimizes->value), step->function);
+ * loop's target, or built in its body) steps each model once; so does one
+ * built each pass over fresh leaves (`x_in = latents.detach().clone();
+ * opt = SGD([x_in])`: guidance that optimizes the latents once per
+ * denoising step). The same model under a new optimizer still accumulates
+ * its `.grad`. */
+static bool gpu001__bound_in_loop(const Facts *facts, Text name, int32_t function, const Loop *loop) {
+  AssignIter it = facts_assigns(facts, facts_canonical(facts, name), function);
   for (const Assign *assign; (assign = assign_iter_next(&it));) {
     if (ts_node_eq(assign->statement, loop->node) || node_contains(loop->body, assign->statement)) return true;
   }
   return false;
+}
+
+/* `opt = SGD([x_in])` over a list of names: whether each is bound anew in
+ * the loop (`x_in = latents.detach().clone()`), a fresh leaf each pass. */
+static bool gpu001__fresh_leaves(const Facts *facts, TSNode constructor, int32_t function, const Loop *loop) {
+  TSNode list = node_unparenthesize(call_positional(constructor, 0));
+  if (!node_is(list, K_LIST) || ts_node_named_child_count(list) == 0) return false;
+  for (uint32_t i = 0; i < ts_node_named_child_count(list); i++) {
+    TSNode element = ts_node_named_child(list, i);
+    if (!node_is(element, K_IDENTIFIER)) return false;
+    if (!gpu001__bound_in_loop(facts, node_text(facts->source, element), function, loop)) return false;
+  }
+  return true;
+}
+
+static bool gpu001__fresh_optimizer(const Facts *facts, const Event *step, const Loop *loop) {
+  const Binding *optimizer = facts_binding(facts, BIND_OPTIMIZER, step->target);
+  if (!optimizer || ts_node_is_null(optimizer->node) || !node_contains(loop->body, optimizer->node)) return false;
+  const Binding *optimizes = facts_binding(facts, BIND_OPTIMIZES, step->target);
+  if (!optimizes) return gpu001__fresh_leaves(facts, optimizer->node, step->function, loop);
+  return gpu001__bound_in_loop(facts, optimizes->value, step->function, loop);
 }
 
 /* Fix (unsafe: it changes every update, which is the point):
