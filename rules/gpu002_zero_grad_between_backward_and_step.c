@@ -104,17 +104,31 @@ static void gpu002__fix(RuleContext *ctx, GlFinding *finding, const FlatEvent *c
  * step runs in no loop of the scope). A backward-only loop before the
  * training loop (a Fisher estimate, a gradient probe) or a one-off debug
  * backward before it is no part of the loop's steps: the clear there is
- * the training loop's own, before its forward. */
-static bool gpu002__one_step(const RuleContext *ctx, int32_t function, const FlatEvent *backward,
-                             const FlatEvent *step) {
-  const Facts *facts = ctx->facts;
+ * the training loop's own, before its forward. And the clear runs in the
+ * step's iteration: not in a backward-only loop followed by one step. */
+/* The innermost loop of `function` that holds `anchor` and whose body
+ * reaches all of `reaching` (REACH bits), or NULL. */
+static const Loop *gpu002__innermost_loop(const Facts *facts, int32_t function, TSNode anchor, uint32_t reaching) {
   const Loop *innermost = NULL;
   for (uint32_t i = 0; i < facts->loops.size; i++) {
     const Loop *loop = array_get(&facts->loops, i);
-    if (loop->function != function || !node_contains(loop->body, step->anchor)) continue;
+    if (loop->function != function || !node_contains(loop->body, anchor)) continue;
+    if ((loop->reaches & reaching) != reaching) continue;
     if (!innermost || node_contains(innermost->body, loop->node)) innermost = loop;
   }
-  return !innermost || node_contains(innermost->body, backward->anchor);
+  return innermost;
+}
+
+static bool gpu002__one_step(const RuleContext *ctx, int32_t function, const FlatEvent *backward,
+                             const FlatEvent *clear, const FlatEvent *step) {
+  const Loop *stepping = gpu002__innermost_loop(ctx->facts, function, step->anchor, 0);
+  if (stepping && !node_contains(stepping->body, backward->anchor)) return false;
+  /* a clear in a loop that backpropagates but never steps (each pass
+   * clears its own backward's gradients) is not between the last backward
+   * and a step made once after the loop; a loop over the parameters that
+   * clears them is part of the step's iteration */
+  const Loop *clearing = gpu002__innermost_loop(ctx->facts, function, clear->anchor, REACH(EV_BACKWARD));
+  return !clearing || node_contains(clearing->body, step->anchor);
 }
 
 /* Whether `X` is a tensor this file builds with a torch factory
@@ -161,7 +175,7 @@ static void gpu002__check_scope(RuleContext *ctx, int32_t function, TSNode scope
     const FlatEvent *backward = gpu002__backward_before(ctx, &events, i);
     if (!backward) continue;
     const FlatEvent *step = gpu002__step_after(ctx, &events, i, backward, function);
-    if (!step || gpu002__skipped(clear, step) || !gpu002__one_step(ctx, function, backward, step)) continue;
+    if (!step || gpu002__skipped(clear, step) || !gpu002__one_step(ctx, function, backward, clear, step)) continue;
     Text owner = gpu002__grad_owner(ctx, clear->event);
     if (owner.length > 0 && gpu002__unoptimized_tensor(ctx, owner)) continue;
     if (clear->event->function != function && ts_node_eq(clear->anchor, backward->anchor) &&

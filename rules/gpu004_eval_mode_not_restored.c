@@ -195,8 +195,13 @@ static bool gpu004__deliberate_eval(const FlatEvents *flat, const FlatEvent *eve
  * excludes the switch's runs on another pass. */
 static bool gpu004__trains_in_eval(const RuleContext *ctx, const FlatEvents *flat, uint32_t at, const Loop *loop,
                                    Text module) {
-  TSNode switch_anchor = ((const FlatEvent *)array_get(flat, at))->anchor;
+  const FlatEvent *switched = array_get(flat, at);
+  TSNode switch_anchor = switched->anchor;
   TSNode switch_branch = node_branch_of(switch_anchor, loop->body);
+  /* an unconditional switch of the body itself comes after the training:
+   * the rest of this pass is its evaluation */
+  bool evaluates_to_the_end = switched->event->kind == EV_EVAL && switched->event->function == loop->function &&
+                              !node_under_if(switched->event->node, loop->body);
   Anchors set_in = array_new(); /* branches that set the mode before their own forwards (GAN phases) */
   bool found = false;
   for (uint32_t k = 1; k < flat->size; k++) {
@@ -216,6 +221,7 @@ static bool gpu004__trains_in_eval(const RuleContext *ctx, const FlatEvents *fla
     bool wrapped = at + k >= flat->size;
     if (!wrapped && facts_exclusive(switch_anchor, event->anchor)) continue; /* the other branch of this pass */
     if (gpu004__evaluates(flat, event, switch_anchor, switch_branch, wrapped)) continue;
+    if (evaluates_to_the_end && !wrapped) continue;
     if (gpu004__within_any(&set_in, event->anchor)) continue;
     found = !ts_node_eq(event->anchor, switch_anchor); /* not a helper that trains in eval mode on purpose */
     break;

@@ -120,20 +120,35 @@ static bool gpu302__is_move(const RuleContext *ctx, TSNode call) {
 
 /* ---- The loop ------------------------------------------------------------------------ */
 
-/* Whether loop `index` runs once per step: it iterates data, or its body
- * runs a forward, backward or step and holds no inner loop that does (an
- * epoch loop runs its batch loop; what it does besides runs once per
- * epoch: a sample drawn after the batch loop). */
-static bool gpu302__step_loop(const Facts *facts, int32_t index) {
-  if (facts_loop_iterates_data(facts, index)) return true;
-  const Loop *loop = array_get(&facts->loops, (uint32_t)index);
-  if (!(loop->reaches & GPU302_WORK)) return false;
+/* Whether a loop or a helper call in the body of `loop` steps on its own:
+ * a loop of the same function nested in it that iterates data or runs a
+ * forward, backward or step, or a call of a helper of this file that holds
+ * such a loop (`train(epoch)` in the epoch loop). */
+static bool gpu302__holds_step_loop(const Facts *facts, const Loop *loop, uint32_t index) {
   for (uint32_t i = 0; i < facts->loops.size; i++) {
     const Loop *inner = array_get(&facts->loops, i);
-    if ((int32_t)i == index || inner->function != loop->function || !node_contains(loop->body, inner->node)) continue;
-    if ((inner->reaches & GPU302_WORK) || facts_loop_iterates_data(facts, (int32_t)i)) return false;
+    if (i == index || inner->function != loop->function || !node_contains(loop->body, inner->node)) continue;
+    if ((inner->reaches & GPU302_WORK) || facts_loop_iterates_data(facts, (int32_t)i)) return true;
   }
-  return true;
+  for (uint32_t i = 0; i < facts->events.size; i++) {
+    const Event *event = array_get(&facts->events, i);
+    if (event->kind != EV_CALL || event->callee < 0 || !node_contains(loop->body, event->node)) continue;
+    const Function *callee = array_get(&facts->functions, (uint32_t)event->callee);
+    if (callee->has_loop && (callee->reaches & GPU302_WORK)) return true;
+  }
+  return false;
+}
+
+/* Whether loop `index` runs once per step: it iterates data, or its body
+ * runs a forward, backward or step; and it holds no loop (or helper with
+ * a loop) that steps on its own. An epoch loop runs its batch loop, a
+ * loop over molecules runs a whole denoising loop per molecule: what
+ * they do besides runs once per pass, amortized over the inner steps (a
+ * sample drawn after the batch loop). */
+static bool gpu302__step_loop(const Facts *facts, int32_t index) {
+  const Loop *loop = array_get(&facts->loops, (uint32_t)index);
+  if (!(loop->reaches & GPU302_WORK) && !facts_loop_iterates_data(facts, index)) return false;
+  return !gpu302__holds_step_loop(facts, loop, (uint32_t)index);
 }
 
 /* The innermost loop of `function` that holds `node`, or -1. */
@@ -290,6 +305,9 @@ static void gpu302__visit_move(RuleContext *ctx, TSNode move) {
 static void gpu302_check(RuleContext *ctx) {
   const Source *source = ctx->source;
   if (!strstr(source->bytes, "torch")) return; /* bytes end with a NUL */
+  /* A script that trains on the CPU (Intel's extension, CPU autocast)
+   * moves nothing to a GPU: its `.to(device)` copies nothing. */
+  if (strstr(source->bytes, "intel_extension_for_pytorch") || strstr(source->bytes, "torch.cpu.amp")) return;
   static const char *const MOVES[] = {"to", "cuda", NULL};
   uint32_t name;
   for (uint32_t at = source_next_method_name(source, 0, MOVES, &name); at != UINT32_MAX;

@@ -32,3 +32,12 @@ def check_then_train(model, loader, optimizer, epochs):
             optimizer.zero_grad()
             F.cross_entropy(model(x), y).backward()
             optimizer.step()
+
+
+def check_gradients_then_step_once(model, batches, optimizer, clear_each_pass):
+    for x, y in batches:
+        F.cross_entropy(model(x), y).backward()
+        assert all(p.grad is not None for p in model.parameters())
+        if clear_each_pass:
+            optimizer.zero_grad()
+    optimizer.step()
