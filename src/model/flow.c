@@ -248,7 +248,8 @@ int32_t flow_forward_method(const Facts *facts, TSNode call, int32_t function) {
 }
 
 /* `a, b = value`: the element at the target's position when `value` is a
- * tuple or a same-file helper returning tuples; else the whole value. */
+ * tuple or a same-file helper returning tuples (also through a name bound
+ * to its call); else the whole value. */
 static Carry flow__unpacked(Flow *self, const Assign *assign) {
   TSNode value = node_unparenthesize(assign->value);
   if (assign->position == 1 && node_is(value, K_CALL) &&
@@ -258,6 +259,13 @@ static Carry flow__unpacked(Flow *self, const Assign *assign) {
   if (assign->position != UNPACKED_DEEP) {
     if (node_is(value, K_TUPLE) || node_is(value, K_EXPRESSION_LIST)) {
       return flow__expression(self, ts_node_named_child(value, assign->position), assign->function);
+    }
+    if (node_is(value, K_IDENTIFIER)) { /* `result = helper(...)` then `a, n = result` */
+      const Assign *bound = flow__definition(self, node_text(self->facts->source, value), assign->function,
+                                             ts_node_start_byte(assign->statement));
+      TSNode call = bound && !bound->unpacked && !bound->augmented ? node_unparenthesize(bound->value) : (TSNode){0};
+      int32_t helper = node_is(call, K_CALL) ? facts_resolve_call(self->facts, call, assign->function) : -1;
+      if (helper >= 0) return flow__helper(self, call, helper, assign->position, assign->function);
     }
     int32_t helper = node_is(value, K_CALL) ? facts_resolve_call(self->facts, value, assign->function) : -1;
     if (helper >= 0) return flow__helper(self, value, helper, assign->position, assign->function);
