@@ -10,7 +10,7 @@
  *   respect-gitignore = true
  *   force-exclude = false
  *   output-format = "full"
- *   test-rules = "correctness"          in test files and benchmark scripts,
+ *   test-rules = "correctness"          in test files,
  *   test-files = ["check_*.py"]          only the correctness rules ("all":
  *   extend-test-files = ["qa_*.py"]      every rule); test-files replaces
  *                                        the default test globs

@@ -17,13 +17,12 @@ static const char *const DEFAULT_EXCLUDES[] = {
     "node_modules", "site-packages", "venv",
 };
 
-/* Test files and benchmark scripts: pytest's and unittest's names, and the
- * folders projects keep them in, relative to the config file's directory
- * (or the working directory). */
+/* Test files: pytest's and unittest's names, and the folders projects
+ * keep them in, relative to the config file's directory (or the working
+ * directory). Benchmark scripts are not among them: they train for real
+ * (whole epochs), and their memory findings were judged true. */
 static const char *const DEFAULT_TEST_FILES[] = {
-    "test_*.py", "*_test.py", "conftest.py", "bench*.py",
-    "tests/*", "*/tests/*", "test/*", "*/test/*",
-    "benchmarks/*", "*/benchmarks/*", "benchmark/*", "*/benchmark/*",
+    "test_*.py", "*_test.py", "conftest.py", "tests/*", "*/tests/*", "test/*", "*/test/*",
 };
 
 /* In one directory, the first of these that exists (and, for pyproject.toml,

@@ -40,7 +40,7 @@ typedef struct {
   const char *rule_url;      /* the rule pages' URL template; NULL: none */
   bool fix;                  /* apply safe fixes (`fix = true` or --fix) */
   bool unsafe_fixes;         /* also unsafe ones */
-  FilePatterns test_files;   /* test files and benchmark scripts */
+  FilePatterns test_files;   /* test files */
   bool test_rules_all;       /* every rule there, not only correctness */
 } Settings;
 
@@ -68,13 +68,13 @@ const Settings *resolver_settings(Resolver *self, const char *directory, char **
 bool settings_excludes(const Settings *self, const char *absolute);
 
 /* The rules for one file: `rules` less its per-file ignores. In a test
- * file or benchmark script (`test-files`), only the correctness rules
+ * file (`test-files`), only the correctness rules
  * (effects wrong-gradients and crash) and the meta rules run, unless
  * `test-rules = "all"`: a memory or speed pitfall costs nothing in a test
  * that runs a few steps. */
 GlRuleSet settings_rules_for(const Settings *self, const char *absolute);
 
-/* Whether `absolute` is a test file or benchmark script. */
+/* Whether `absolute` is a test file. */
 bool settings_is_test_file(const Settings *self, const char *absolute);
 
 /* Whether the directory name is one of the default excludes. */

@@ -1512,11 +1512,12 @@ def codes_by_path(run):
 
 @case
 def test_files_run_only_correctness_rules(t):
-    for path in ["train.py", "tests/unit/test_loop.py", "pkg/test/loop.py", "bench_fp8.py",
-                 "benchmarks/fp8/run.py", "loop_test.py", "conftest.py"]:
+    for path in ["train.py", "benchmarks/fp8/run.py", "tests/unit/test_loop.py", "pkg/test/loop.py",
+                 "loop_test.py", "conftest.py"]:
         t.write(path, EVAL_AND_TRAIN)
     found = codes_by_path(t.run("--format", "json", "--no-cache", ".").expect(1))
     equal(found.pop("train.py"), ["GPU001", "GPU103"], "a training script")
+    equal(found.pop("benchmarks/fp8/run.py"), ["GPU001", "GPU103"], "a benchmark script")
     for path, codes in found.items():
         equal(codes, ["GPU001"], path)
     found = codes_by_path(t.run("--format", "json", "--no-cache", "--test-rules", "all", ".").expect(1))
