@@ -18,7 +18,15 @@
  * BatchEncoding, a graph: their own `.to` may move in place), objects of
  * classes with their own `.to`, names whose type the code does not show,
  * results that are used (`x = x.to(d)`, `return x.to(d)`, `f(x.to(d))`,
- * a lambda's body). */
+ * a lambda's body).
+ *
+ * Evidence of harm: the function goes on to read the unconverted name
+ * before binding it again (a name never read again costs nothing); after
+ * a dropped dtype conversion any read shows it, unless the tensor was built
+ * with that very dtype; after a dropped device move, an operation on it
+ * does (an argument, an operand, a method), while a read that only hands
+ * it on (a return, a dict another function takes) is reported with
+ * --pedantic: what takes it may move it. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -153,18 +161,20 @@ static TSNode gpu003__dropped_call(const RuleContext *ctx, uint32_t name, uint32
 
 /* ---- Reporting ----------------------------------------------------------------- */
 
-/* What stays as it was: the device, or the dtype (`.to(torch.float16)`,
- * `.to(dtype=...)`). */
+/* Whether the conversion changes the dtype rather than the device
+ * (`.float()`, `.to(torch.float16)`, `.to(dtype=...)`). */
+static bool gpu003__converts_dtype(const RuleContext *ctx, TSNode call, MoveKind kind) {
+  if (kind != MOVE_EITHER) return kind == MOVE_DTYPE;
+  TSNode first = call_positional(call, 0);
+  Text text = ts_node_is_null(first) ? (Text){"", 0} : node_text(ctx->source, first);
+  bool torch_word = text.length > 6 && memcmp(text.ptr, "torch.", 6) == 0 && !text_contains_ci(text, "device");
+  return (ts_node_is_null(first) && !ts_node_is_null(call_keyword(ctx->source, call, "dtype"))) || torch_word ||
+         text_contains_ci(text, "dtype");
+}
+
+/* What stays as it was: the device, or the dtype. */
 static const char *gpu003__what_stays(const RuleContext *ctx, TSNode call, MoveKind kind) {
-  if (kind == MOVE_EITHER) {
-    TSNode first = call_positional(call, 0);
-    Text text = ts_node_is_null(first) ? (Text){"", 0} : node_text(ctx->source, first);
-    bool torch_word = text.length > 6 && memcmp(text.ptr, "torch.", 6) == 0 && !text_contains_ci(text, "device");
-    bool dtype = (ts_node_is_null(first) && !ts_node_is_null(call_keyword(ctx->source, call, "dtype"))) ||
-                 torch_word || text_contains_ci(text, "dtype");
-    kind = dtype ? MOVE_DTYPE : MOVE_DEVICE;
-  }
-  return kind == MOVE_DTYPE ? "keeps its dtype" : "stays where it was";
+  return gpu003__converts_dtype(ctx, call, kind) ? "keeps its dtype" : "stays where it was";
 }
 
 /* Fix (unsafe: later code sees the converted tensor, which is its point):
@@ -179,7 +189,7 @@ static void gpu003__fix(const RuleContext *ctx, GlFinding *finding, TSNode call,
   fix_finish(finding);
 }
 
-static void gpu003__report(RuleContext *ctx, TSNode call, TSNode receiver, MoveKind kind) {
+static void gpu003__report(RuleContext *ctx, TSNode call, TSNode receiver, MoveKind kind, bool pedantic) {
   Text call_text = node_text(ctx->source, call), name_text = node_text(ctx->source, receiver);
   Shown shown_call, shown_name;
   rule_shown(call_text.ptr, call_text.length, 32, &shown_call);
@@ -194,7 +204,7 @@ static void gpu003__report(RuleContext *ctx, TSNode call, TSNode receiver, MoveK
   if (fixed + strlen(shown_call.text) + 2 * strlen(shown_name.text) + strlen(stays) + strlen(rebind) > RULE_MESSAGE_MAX) {
     snprintf(rebind, sizeof rebind, "assign it back");
   }
-  GlFinding *finding = rule_report_on(ctx, call, GL_EFFECT_CRASH, (Basis){.detail = GPU003_DETAIL},
+  GlFinding *finding = rule_report_on(ctx, call, GL_EFFECT_CRASH, (Basis){.detail = GPU003_DETAIL, .pedantic = pedantic},
                                       "`%s` returns a new tensor and its result is dropped: `%s` %s; %s",
                                       shown_call.text, shown_name.text, stays, rebind);
   gpu003__fix(ctx, finding, call, receiver);
@@ -237,6 +247,99 @@ static bool gpu003__names_a_value(const RuleContext *ctx, TSNode receiver) {
   return false;
 }
 
+/* ---- Evidence of harm ----------------------------------------------------------- */
+
+/* The first node after byte `after` within `scope` that reads or binds
+ * `name` (an identifier or attribute of that text), or a null node. */
+static TSNode gpu003__next_use(const Source *source, TSNode scope, uint32_t after, Text name) {
+  if (ts_node_end_byte(scope) <= after) return (TSNode){0};
+  if (ts_node_start_byte(scope) >= after && (node_is(scope, K_IDENTIFIER) || node_is(scope, K_ATTRIBUTE)) &&
+      text_eq(node_text(source, scope), name)) {
+    return scope;
+  }
+  uint32_t count = ts_node_named_child_count(scope);
+  for (uint32_t i = 0; i < count; i++) {
+    TSNode found = gpu003__next_use(source, ts_node_named_child(scope, i), after, name);
+    if (!ts_node_is_null(found)) return found;
+  }
+  return (TSNode){0};
+}
+
+/* Whether `use` hands the value on to an operation: an argument of a call
+ * (`model(x)`, `criterion(out, y)`, `torch.cat([x, z])`), an operand of
+ * arithmetic or a comparison, the receiver of a method or attribute
+ * (`logits.argmax(1)`, `x.shape`), or indexed. Put in a dict, returned
+ * or bound to another name, it may be moved or copied by what takes it
+ * (a detector that moves its inputs, a caller that copies into a device
+ * buffer). */
+static bool gpu003__operand(TSNode use) {
+  TSNode parent = ts_node_parent(use);
+  if (node_is(parent, K_LIST) || node_is(parent, K_TUPLE)) parent = ts_node_parent(parent);
+  if (node_is(parent, K_KEYWORD_ARGUMENT)) parent = ts_node_parent(parent);
+  if (node_is(parent, K_ATTRIBUTE) || node_is(parent, K_SUBSCRIPT)) return true;
+  return node_is(parent, K_ARGUMENT_LIST) || node_is(parent, K_BINARY_OPERATOR) ||
+         node_is(parent, K_COMPARISON_OPERATOR);
+}
+
+/* `attn_bias = torch.zeros(..., dtype=query.dtype)` then
+ * `attn_bias.to(query.dtype)`: the tensor already has that dtype. */
+static bool gpu003__already_converted(const RuleContext *ctx, TSNode call, TSNode receiver) {
+  TSNode target = call_positional(call, 0);
+  if (ts_node_is_null(target)) target = call_keyword(ctx->source, call, "dtype");
+  if (ts_node_is_null(target) || !node_is(receiver, K_IDENTIFIER)) return false;
+  const Binding *built = facts_binding(ctx->facts, BIND_INSTANCE, node_text(ctx->source, receiver));
+  if (!built || ts_node_is_null(built->node)) return false;
+  TSNode dtype = call_keyword(ctx->source, built->node, "dtype");
+  return !ts_node_is_null(dtype) && text_eq(node_text(ctx->source, dtype), node_text(ctx->source, target));
+}
+
+/* The next read of `name` after the dropped conversion in `scope`: the
+ * first node of that text, or, when that one is bound again by an
+ * assignment, a read on the assignment's right side (`out = gelu(out)`
+ * reads first); a null node when the name is not read again before. */
+static TSNode gpu003__next_read(const RuleContext *ctx, TSNode scope, uint32_t after, Text name) {
+  TSNode use = gpu003__next_use(ctx->source, scope, after, name);
+  if (ts_node_is_null(use)) return use;
+  TSNode parent = ts_node_parent(use);
+  if (!node_is(parent, K_ASSIGNMENT) || !ts_node_eq(node_field(parent, F_LEFT), use)) return use;
+  return gpu003__next_use(ctx->source, node_field(parent, F_RIGHT), after, name);
+}
+
+/* Whether `receiver` is the element a `for` over a container binds
+ * (`for key, value in batch.items(): value.to(device)`): the container,
+ * used later as a whole (`model(**batch)`), is what stays unmoved. */
+static bool gpu003__loop_element(const RuleContext *ctx, TSNode receiver, TSNode call) {
+  if (!node_is(receiver, K_IDENTIFIER)) return false;
+  Text name = node_text(ctx->source, receiver);
+  for (TSNode node = ts_node_parent(call); !ts_node_is_null(node); node = ts_node_parent(node)) {
+    if (node_is(node, K_FOR_STATEMENT)) return text_mentions(node_text(ctx->source, node_field(node, F_LEFT)), name);
+  }
+  return false;
+}
+
+typedef enum { HARM_NONE, HARM_UNSHOWN, HARM_SHOWN } Harm;
+
+/* What the dropped conversion costs: the function goes on to read the
+ * unconverted name before binding it again; after a dtype conversion
+ * any read shows the harm (unless the tensor was built with that very
+ * dtype); after a device move, an operation on it does, and a read that
+ * only hands it on (a return, a dict) does not show it. Not read again:
+ * no harm, but for a loop's element of a container (an attribute not read
+ * again here is read by other methods: not shown). Receivers other than
+ * names (an index, a call) are judged by the pattern. */
+static Harm gpu003__harm(const RuleContext *ctx, TSNode call, TSNode receiver, MoveKind kind, int32_t function) {
+  if (!node_is(receiver, K_IDENTIFIER) && !node_is(receiver, K_ATTRIBUTE)) return HARM_SHOWN;
+  bool dtype = gpu003__converts_dtype(ctx, call, kind);
+  if (dtype && gpu003__already_converted(ctx, call, receiver)) return HARM_NONE;
+  TSNode scope = function >= 0 ? ctx->facts->functions.contents[function].node : ctx->root;
+  TSNode read = gpu003__next_read(ctx, scope, ts_node_end_byte(call), node_text(ctx->source, receiver));
+  if (ts_node_is_null(read)) {
+    if (node_is(receiver, K_ATTRIBUTE)) return HARM_UNSHOWN; /* `self.mean`: read by other methods */
+    return gpu003__loop_element(ctx, receiver, call) ? HARM_SHOWN : HARM_NONE;
+  }
+  return dtype || gpu003__operand(read) ? HARM_SHOWN : HARM_UNSHOWN;
+}
+
 /* The call at the dot `at`, when it is a dropped conversion of a tensor. */
 static void gpu003__check_at(RuleContext *ctx, TensorUses *uses, uint32_t at, uint32_t move) {
   TSNode call = gpu003__dropped_call(ctx, at + 1, (uint32_t)strlen(MOVE_NAMES[move]));
@@ -249,7 +352,8 @@ static void gpu003__check_at(RuleContext *ctx, TensorUses *uses, uint32_t at, ui
   int32_t function = gpu003__function_at(ctx->facts, call);
   if (roles_tensor(ctx->facts, receiver, function, uses) != ROLE_EVIDENCE) return;
   if (node_expects_error(ctx->source, call)) return; /* under pytest.raises */
-  gpu003__report(ctx, call, receiver, MOVES[move].kind);
+  Harm harm = gpu003__harm(ctx, call, receiver, MOVES[move].kind, function);
+  if (harm != HARM_NONE) gpu003__report(ctx, call, receiver, MOVES[move].kind, harm == HARM_UNSHOWN);
 }
 
 static void gpu003_check(RuleContext *ctx) {

@@ -18,7 +18,7 @@ int main(int argc, char **argv) {
     return EXIT_CLEAN;
   }
   if (strcmp(command, "-h") == 0 || strcmp(command, "--help") == 0 || strcmp(command, "help") == 0) {
-    fputs(CHECK_USAGE, stdout);
+    check_usage_print(stdout);
     return EXIT_CLEAN;
   }
   if (strcmp(command, "rules") == 0) return cli_rules(argc, argv, 2);

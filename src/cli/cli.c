@@ -442,7 +442,7 @@ int cli_check(int argc, char **argv, int first) {
     status = cli__usage_error(error);
     free(error);
   } else if (options.help) {
-    fputs(CHECK_USAGE, stdout);
+    check_usage_print(stdout);
     status = EXIT_CLEAN;
   } else if (options.watch) {
     status = check__watch(&options);

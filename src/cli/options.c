@@ -1,6 +1,7 @@
 /* options.c — parsing the flags of `gpulint check`. */
 #include "options.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -10,7 +11,8 @@
 
 #define MAX_JOBS 1024
 
-const char CHECK_USAGE[] =
+/* In parts: one string literal of it would pass C99's 4095-byte limit. */
+static const char *const CHECK_USAGE[] = {
     "usage: gpulint [check] [OPTIONS] [PATH ...]\n"
     "       gpulint check --watch [OPTIONS] [PATH ...]\n"
     "       gpulint rules [--output-format json]\n"
@@ -32,8 +34,8 @@ const char CHECK_USAGE[] =
     "                               the code does not show (each rule's page says\n"
     "                               which) and GPU103 on single forwards outside\n"
     "                               loops (default: off)\n"
-    "  --test-rules MODE            in test files and benchmark scripts, run only\n"
-    "                               the `correctness` rules (default) or `all`\n"
+    "  --test-rules MODE            in test files, run only the `correctness`\n"
+    "                               rules (default) or `all`\n"
     "  --no-index                   lint every file alone, without the facts of its\n"
     "                               project's other files (without the result cache)\n"
     "\n"
@@ -61,7 +63,7 @@ const char CHECK_USAGE[] =
     "                               or .gitignore changes, until Ctrl-C (with --fix,\n"
     "                               fixes each change); not with --diff, --add-noqa,\n"
     "                               --show-files or standard input\n"
-    "\n"
+    "\n",
     "Output:\n"
     "  --output-format, --format FORMAT\n"
     "                               text (default), full, json, json-lines, sarif,\n"
@@ -91,7 +93,12 @@ const char CHECK_USAGE[] =
     "GPULINT_NO_CACHE=1 in the environment acts as --no-cache, and\n"
     "GPULINT_CACHE_DIR=DIR as --cache-dir DIR.\n"
     "\n"
-    "exit status: 0 no findings, 1 findings, 2 usage, config or I/O error\n";
+    "exit status: 0 no findings, 1 findings, 2 usage, config or I/O error\n",
+};
+
+void check_usage_print(FILE *out) {
+  for (size_t i = 0; i < sizeof CHECK_USAGE / sizeof CHECK_USAGE[0]; i++) fputs(CHECK_USAGE[i], out);
+}
 
 typedef bool (*FlagHandler)(CheckOptions *self, const char *value, char **error);
 

@@ -7,6 +7,7 @@
 #define GPULINT_OPTIONS_H
 
 #include <stdbool.h>
+#include <stdio.h>
 #include <stdint.h>
 
 #include "config.h"
@@ -45,7 +46,7 @@ void check_options_clear(CheckOptions *self);
  * it) on a usage error. */
 bool check_options_parse(CheckOptions *self, int argc, char **argv, int first, char **error);
 
-/* The help text of `gpulint check`. */
-extern const char CHECK_USAGE[];
+/* Prints the help text of `gpulint check` to `out`. */
+void check_usage_print(FILE *out);
 
 #endif

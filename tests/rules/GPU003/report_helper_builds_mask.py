@@ -4,7 +4,7 @@ import torch.nn as nn
 
 def causal_mask(size, device):
     mask = torch.triu(torch.ones(size, size), diagonal=1).bool()
-    mask.to(device)  # expect: GPU003
+    mask.to(device)  # pedantic: GPU003
     return mask
 
 

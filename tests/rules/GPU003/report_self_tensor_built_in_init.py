@@ -10,7 +10,7 @@ class EMAStatistics:
         self.var = torch.ones(dim)
 
     def to(self, device):
-        self.mean.to(device)  # expect: GPU003
+        self.mean.to(device)  # pedantic: GPU003
         self.var = self.var.to(device)
         return self
 

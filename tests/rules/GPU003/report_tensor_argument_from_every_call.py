@@ -2,7 +2,7 @@ import torch
 
 
 def to_device(t, device):
-    t.to(device)  # expect: GPU003
+    t.to(device)  # pedantic: GPU003
     return t
 
 
