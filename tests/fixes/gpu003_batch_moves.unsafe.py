@@ -7,7 +7,7 @@ class Normalizer:
         self.scale = torch.ones(dim)
 
     def to(self, device):
-        self.scale = self.scale.to(device)
+        self.scale.to(device)
         return self
 
 
