@@ -297,6 +297,25 @@ static bool gpu101__grad_on(const RuleContext *ctx, TSNode node, int32_t functio
   return facts_grad_mode_at(ctx->facts, node, function) == GRAD_ON;
 }
 
+/* Whether another method of the module's class (not `__init__`) binds
+ * the attribute afresh (`self.attention_weights_cum = torch.zeros(...)`
+ * in the decoder's per-forward state initialisation): the module keeps
+ * state of one forward, which its backward uses, not across steps. */
+static bool gpu101__reset_by_the_module(const Facts *facts, Text target, int32_t function) {
+  int32_t class_index = facts->functions.contents[function].class_index;
+  for (uint32_t i = 0; i < facts->assigns.size; i++) {
+    const Assign *assign = array_get(&facts->assigns, i);
+    if (assign->augmented || assign->subscript || assign->unpacked || assign->function < 0 ||
+        assign->function == function || !text_eq(assign->name, target)) {
+      continue;
+    }
+    const Function *method = array_get(&facts->functions, (uint32_t)assign->function);
+    if (method->class_index != class_index || text_is(method->name, "__init__")) continue;
+    if (!text_mentions(node_text(facts->source, assign->value), target)) return true;
+  }
+  return false;
+}
+
 /* ---- The three shapes ------------------------------------------------------------- */
 
 /* What a helper call keeps its argument in, for the fix: its receiver
@@ -599,7 +618,11 @@ static bool gpu101__repeated(const Facts *facts, Text target, int32_t loop, int3
   if (loop >= 0 && facts_loop_over_modules(facts, loop)) return false; /* model surgery: `model._modules[name] = ...` */
   bool on_self = text_contains_ci(target, "self.");
   bool over_data = loop >= 0 && facts_loop_iterates_data(facts, loop);
-  if (function >= 0 && facts->functions.contents[function].in_module_class && !on_self && !over_data) return false;
+  const Function *in = function >= 0 ? array_get(&facts->functions, (uint32_t)function) : NULL;
+  if (in && in->in_module_class && !on_self && (!over_data || text_is(in->name, "forward"))) {
+    return false; /* a module's own loop (chunks of its input) fills a list its call consumes */
+  }
+  if (in && in->in_module_class && on_self && gpu101__reset_by_the_module(facts, target, function)) return false;
   if (loop >= 0) return true;
   return function >= 0 && facts->functions.contents[function].class_index >= 0 && on_self &&
          !text_is(facts->functions.contents[function].name, "__init__");
