@@ -166,6 +166,14 @@ static Text gpu002__grad_owner(const RuleContext *ctx, const Event *clear) {
   return node_is(owner, K_IDENTIFIER) ? node_text(ctx->source, owner) : (Text){0};
 }
 
+/* Whether the clear runs inside the closure the step itself calls
+ * (`def closure(): optimizer.zero_grad(); loss.backward()` passed as
+ * `optimizer.step(closure)`): the step computes its gradients anew. */
+static bool gpu002__closure_of(const FlatEvent *clear, const FlatEvent *step) {
+  TSNode closure = call_positional(step->event->node, 0);
+  return !ts_node_is_null(closure) && ts_node_eq(clear->anchor, closure);
+}
+
 static void gpu002__check_scope(RuleContext *ctx, int32_t function, TSNode scope) {
   FlatEvents events = array_new();
   facts_flatten(ctx->facts, function, scope, &events);
@@ -175,6 +183,7 @@ static void gpu002__check_scope(RuleContext *ctx, int32_t function, TSNode scope
     const FlatEvent *backward = gpu002__backward_before(ctx, &events, i);
     if (!backward) continue;
     const FlatEvent *step = gpu002__step_after(ctx, &events, i, backward, function);
+    if (step && gpu002__closure_of(clear, step)) continue;
     if (!step || gpu002__skipped(clear, step) || !gpu002__one_step(ctx, function, backward, clear, step)) continue;
     Text owner = gpu002__grad_owner(ctx, clear->event);
     if (owner.length > 0 && gpu002__unoptimized_tensor(ctx, owner)) continue;
