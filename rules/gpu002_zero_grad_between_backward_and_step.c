@@ -174,6 +174,26 @@ static bool gpu002__closure_of(const FlatEvent *clear, const FlatEvent *step) {
   return !ts_node_is_null(closure) && ts_node_eq(clear->anchor, closure);
 }
 
+/* Whether a backward between the clear and the step gives the step
+ * gradients of its own while the backward the clear follows ran in
+ * another loop than the clear (an inner loop of a meta-learning step,
+ * whose meta-loss is backpropagated after the clear): the step applies no
+ * zeros and loses nothing of its own pass. Within one pass (two losses,
+ * the clear between their backwards) the first loss's gradients are lost
+ * on every step: reported. */
+static bool gpu002__recomputed_apart(const RuleContext *ctx, const FlatEvents *events, uint32_t at,
+                                     const FlatEvent *backward, const FlatEvent *step, int32_t function) {
+  const Loop *clearing = gpu002__innermost_loop(ctx->facts, function, ((const FlatEvent *)array_get(events, at))->anchor, 0);
+  const Loop *first = gpu002__innermost_loop(ctx->facts, function, backward->anchor, 0);
+  if (clearing == first) return false;
+  for (uint32_t i = at + 1; i < events->size; i++) {
+    const FlatEvent *event = array_get(events, i);
+    if (event == step) break;
+    if (event->event->kind == EV_BACKWARD && !event->event->flag) return true;
+  }
+  return false;
+}
+
 static void gpu002__check_scope(RuleContext *ctx, int32_t function, TSNode scope) {
   FlatEvents events = array_new();
   facts_flatten(ctx->facts, function, scope, &events);
@@ -184,6 +204,7 @@ static void gpu002__check_scope(RuleContext *ctx, int32_t function, TSNode scope
     if (!backward) continue;
     const FlatEvent *step = gpu002__step_after(ctx, &events, i, backward, function);
     if (step && gpu002__closure_of(clear, step)) continue;
+    if (step && gpu002__recomputed_apart(ctx, &events, i, backward, step, function)) continue;
     if (!step || gpu002__skipped(clear, step) || !gpu002__one_step(ctx, function, backward, clear, step)) continue;
     Text owner = gpu002__grad_owner(ctx, clear->event);
     if (owner.length > 0 && gpu002__unoptimized_tensor(ctx, owner)) continue;

@@ -78,9 +78,29 @@ static bool gpu104__later_backward(const Facts *facts, int32_t function, TSNode 
   return later;
 }
 
+/* Whether a backward after the loop, in its function, can run through
+ * the graphs the loop retained: the loop binds a name that the code after
+ * it reads up to that backward (`params` adapted step by step in an inner
+ * loop, then a meta-loss on them backpropagated once). */
+static bool gpu104__needed_after_loop(const Facts *facts, const Loop *loop) {
+  uint32_t end = ts_node_end_byte(loop->node);
+  for (uint32_t i = 0; i < facts->events.size; i++) {
+    const Event *later = array_get(&facts->events, i);
+    if (later->kind != EV_BACKWARD || later->function != loop->function || ts_node_start_byte(later->node) < end) continue;
+    Text after = {facts->source->bytes + end, ts_node_end_byte(later->node) - end};
+    for (uint32_t j = 0; j < facts->assigns.size; j++) {
+      const Assign *assign = array_get(&facts->assigns, j);
+      if (assign->subscript || !node_contains(loop->body, assign->statement)) continue;
+      if (text_mentions(after, assign->name)) return true;
+    }
+  }
+  return false;
+}
+
 static bool gpu104__last_in_loop(const Facts *facts, int32_t loop, const Event *backward) {
   const Loop *iteration = array_get(&facts->loops, loop);
-  return gpu104__per_step(facts, loop) && !gpu104__later_backward(facts, iteration->function, iteration->body, backward);
+  return gpu104__per_step(facts, loop) && !gpu104__later_backward(facts, iteration->function, iteration->body, backward) &&
+         !gpu104__needed_after_loop(facts, iteration);
 }
 
 /* Whether `function` is a step method a framework calls once per batch
