@@ -9,37 +9,19 @@
 #include "alloc.h"
 #include "measure.h"
 
-/* A window's outliers: farther from the median than this many scaled
- * median absolute deviations, or than this share of the median. */
-#define OUTLIER_MADS 3.0
-#define MAD_SCALE 1.4826
-#define OUTLIER_FLOOR 0.05
-
-/* The median of `count` values copied from `values` (left as they are). */
-static double paired__median_of(const double *values, uint32_t count) {
-  if (count == 0) return NAN;
-  double *copy = gl_malloc(count * sizeof *copy);
-  memcpy(copy, values, count * sizeof *copy);
-  double result = median(copy, count);
-  free(copy);
-  return result;
-}
+static int paired__compare_doubles(const void *a, const void *b);
 
 double paired_window_value(const double *times, uint32_t count, uint32_t *kept) {
   *kept = 0;
-  if (count < 2) return NAN;
-  const double *body = times + 1; /* the first step carries the switch */
+  if (count < 3) return NAN; /* the first step carries the switch */
   uint32_t n = count - 1;
-  double middle = paired__median_of(body, n);
-  double *deviation = gl_malloc(n * sizeof *deviation);
-  for (uint32_t i = 0; i < n; i++) deviation[i] = fabs(body[i] - middle);
-  double mad = median(deviation, n);
-  free(deviation);
-  double limit = fmax(OUTLIER_MADS * MAD_SCALE * mad, OUTLIER_FLOOR * middle), sum = 0;
-  for (uint32_t i = 0; i < n; i++) {
-    if (fabs(body[i] - middle) <= limit) sum += body[i], (*kept)++;
-  }
-  return *kept >= 2 ? sum / *kept : NAN;
+  double *body = gl_malloc(n * sizeof *body), sum = 0;
+  memcpy(body, times + 1, n * sizeof *body);
+  qsort(body, n, sizeof *body, paired__compare_doubles);
+  *kept = n / 2 < 2 ? 2 : n / 2;
+  for (uint32_t i = 0; i < *kept; i++) sum += body[i];
+  free(body);
+  return sum / *kept;
 }
 
 typedef struct {
@@ -62,7 +44,8 @@ static uint32_t paired__windows(const PairedStep *steps, uint32_t count, Window 
     }
     if (steps[i].arm >= 0) {
       Window *window = &out[windows++];
-      window->arm = steps[i].arm;
+      int arm = steps[i].arm > 0;
+      window->arm = arm;
       window->steps = n;
       window->value = paired_window_value(times, n, &window->kept);
     }

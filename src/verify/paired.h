@@ -9,11 +9,11 @@
  * first step in a window:
  *
  *   window    a run of consecutive steps in the same arm. Its first step
- *             is dropped (it carries the switch), then every step farther
- *             from the window's median than max(3 x 1.4826 x MAD, 5% of the
- *             median) (a step that logged, evaluated or saved a
- *             checkpoint); the window's value is the mean of what is left,
- *             and a window left with fewer than 2 steps has none.
+ *             is dropped (it carries the switch); its value is the mean of
+ *             the faster half of the others (at least 2; a window of
+ *             fewer than 3 steps has none). Logging, evaluation and
+ *             checkpoint steps only ever add time, and up to half of a
+ *             window's steps may be such.
  *   pair      two adjacent windows, one of each arm, both with a value;
  *             its ratio is with / without.
  *   verdict   with K pairs (at least PAIRED_MIN_PAIRS), a quarter of them
@@ -51,8 +51,8 @@ typedef struct {
   double with_ms, without_ms; /* medians of the windows' values per arm; NAN without */
 } PairedResult;
 
-/* The value of one window (see above) from its steps' times, in order;
- * NAN when fewer than 2 steps are left. Sets *kept to the steps kept. */
+/* The value of one window from its steps' times, in order (see above);
+ * NAN for fewer than 3. Sets *kept to the steps it averaged. */
 double paired_window_value(const double *times, uint32_t count, uint32_t *kept);
 
 /* Compares the arms of `steps` (borrowed): windows, pairs and the

@@ -11,7 +11,7 @@ import torch.nn.functional as F
 device = "cuda" if torch.cuda.is_available() else "cpu"
 batch = 256 if device == "cuda" else 4
 torch.manual_seed(0)
-torch.backends.cudnn.benchmark = True
+torch.backends.cudnn.benchmark = False
 
 
 class Net(nn.Module):
