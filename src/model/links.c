@@ -273,11 +273,14 @@ bool links_imported_by_file_mentioning(Links *self, const char *word) {
   if (!self || !self->project || self->file < 0) return false;
   FileList seen = array_new();
   project_files_mentioning(self->project, (Text){word, (uint32_t)strlen(word)}, (Text){0}, &seen);
+  for (uint32_t i = 0; i < seen.size; i++) { /* the linted file's own text does not count */
+    if (seen.contents[i] == self->file) seen.contents[i--] = seen.contents[--seen.size];
+  }
   FileList parents = array_new(); /* the index in `seen` of each file's importer */
   for (uint32_t i = 0; i < seen.size; i++) array_push(&parents, -1);
   /* breadth first along imports, from the files that mention the word */
   uint32_t level_end = seen.size;
-  bool found = links__listed(&seen, self->file);
+  bool found = false;
   for (uint32_t i = 0, depth = 0; i < seen.size && !found && self->caller_budget > 0; i++) {
     if (i == level_end && ++depth == LINKS_IMPORT_DEPTH) break;
     if (i == level_end) level_end = seen.size;

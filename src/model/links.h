@@ -93,8 +93,9 @@ typedef struct {
  * candidate files than the budget left, `any` and nothing else. */
 Callers links_callers(Links *self, Text name);
 
-/* Whether a file of the project whose text holds the identifier `word`
- * imports the linted file, directly or through files it imports, up to
+/* Whether another file of the project whose text holds the identifier
+ * `word` imports the linted file (whose own text does not count),
+ * directly or through files it imports, up to
  * LINKS_IMPORT_DEPTH imports deep (train.py imports models/pspnet.py,
  * which imports models/resnet.py). Reads at most the caller budget's
  * files. */

@@ -1385,10 +1385,11 @@ def cache_misses_after_a_file_two_imports_away_changes(t):
     imports trainer.py, which imports ckpt.py: the cached result depends
     on both files of that chain."""
     t.write("proj/.git/HEAD", "ref: refs/heads/main\n")
-    launch = "import torch.distributed as dist\nimport trainer\n\ndist.init_process_group('nccl')\ntrainer.run()\n"
+    launch = "import torch.distributed as dist\nimport trainer\n\ndist.init_process_group('nccl')\ntrainer.run(None)\n"
     t.write("proj/launch.py", launch)
-    t.write("proj/trainer.py", "import ckpt\n\n\ndef run():\n    return ckpt.resume('last.pt')\n")
-    t.write("proj/ckpt.py", "import torch\n\n\ndef resume(path):\n    return torch.load(path)\n")
+    t.write("proj/trainer.py", "import ckpt\n\n\ndef run(optimizer):\n    return ckpt.resume('last.pt', optimizer)\n")
+    resume = "def resume(path, optimizer):\n    state = torch.load(path)\n    optimizer.load_state_dict(state['optimizer'])\n"
+    t.write("proj/ckpt.py", "import torch\n\n\n" + resume)
     t.use_cache()
     cold = t.run("--format", "json", "proj/ckpt.py").expect(1)
     equal([(f["line"], f["code"]) for f in cold.json()], [(5, "GPU501")], "the load of a per-rank file")

@@ -11,7 +11,7 @@ def evaluate(checkpoint_path):
     rank = dist.get_rank()
     torch.cuda.set_device(rank)
     model = build_model().cuda()
-    model.load_state_dict(torch.load(checkpoint_path)["model"])  # expect: GPU501
+    model.load_state_dict(torch.load(checkpoint_path)["model"])  # pedantic: GPU501
     model.eval()
     correct = torch.zeros((), device="cuda")
     for x, y in build_val_loader(rank):

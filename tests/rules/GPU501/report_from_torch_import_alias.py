@@ -4,7 +4,7 @@ import torch.distributed as dist
 
 def restore(model, path):
     if dist.is_initialized():
-        model.load_state_dict(th.load(path))  # expect: GPU501
+        model.load_state_dict(th.load(path))  # pedantic: GPU501
     return model
 
 

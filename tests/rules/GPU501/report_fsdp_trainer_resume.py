@@ -1,4 +1,5 @@
 import torch
+import torch.distributed as dist
 from torch.distributed.fsdp import FullyShardedDataParallel
 
 
@@ -13,3 +14,9 @@ class Trainer:
         state = torch.load(path)  # expect: GPU501
         self.optimizer.load_state_dict(state["optimizer"])
         return state["epoch"]
+
+
+def main(build, path):
+    dist.init_process_group("nccl")
+    model = build().cuda()
+    return Trainer(model, torch.optim.AdamW(model.parameters()), checkpoint_path=path)

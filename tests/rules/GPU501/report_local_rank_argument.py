@@ -10,5 +10,5 @@ args = parser.parse_args()
 torch.distributed.init_process_group(backend="nccl")
 torch.cuda.set_device(args.local_rank)
 model = torch.hub.load("pytorch/vision", "resnet50").cuda()
-state = torch.load(args.pretrained)  # expect: GPU501
+state = torch.load(args.pretrained)  # pedantic: GPU501
 model.load_state_dict(state, strict=False)

@@ -13,3 +13,5 @@ checkpoint = torch.load(os.path.join("out", "ckpt.pt"))  # expect: GPU501
 model = GPT(checkpoint["config"])
 model.load_state_dict(checkpoint["model"])
 model.to(device)
+optimizer = torch.optim.AdamW(model.parameters(), lr=6e-4)
+optimizer.load_state_dict(checkpoint["optimizer"])

@@ -3,7 +3,7 @@ from torch.nn.parallel import DistributedDataParallel
 
 
 def load_pretrained(model, cfg):
-    state = torch.load(  # expect: GPU501
+    state = torch.load(  # pedantic: GPU501
         cfg.pretrained_path,
         weights_only=False,
     )

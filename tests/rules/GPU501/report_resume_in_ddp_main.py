@@ -16,9 +16,11 @@ def main():
     dist.init_process_group("nccl")
     torch.cuda.set_device(local_rank)
     model = DDP(build_model().cuda(), device_ids=[local_rank])
+    optimizer = torch.optim.SGD(model.parameters(), lr=0.1, momentum=0.9)
     if args.resume:
         checkpoint = torch.load(args.resume)  # expect: GPU501
         model.module.load_state_dict(checkpoint["model"])
+        optimizer.load_state_dict(checkpoint["optimizer"])
 
 
 if __name__ == "__main__":

@@ -15,5 +15,9 @@ def worker(rank, world_size, args, build):
     return model, start_epoch
 
 
+def save(model, epoch, path):
+    torch.save({"model": model.state_dict(), "epoch": epoch}, path)
+
+
 def launch(args, build):
     mp.spawn(worker, args=(torch.cuda.device_count(), args, build), nprocs=torch.cuda.device_count())

@@ -15,5 +15,5 @@ class ResNetBackbone(nn.Module):
 def resnet50(pretrained=False, path="initmodel/resnet50.pth"):
     model = ResNetBackbone(50)
     if pretrained:
-        model.load_state_dict(torch.load(path), strict=False)  # expect: GPU501
+        model.load_state_dict(torch.load(path), strict=False)  # pedantic: GPU501
     return model
