@@ -26,6 +26,7 @@ int main(int argc, char **argv) {
   if (strcmp(command, "verify") == 0) return verify_main(argc - 1, argv + 1);
   if (strcmp(command, "server") == 0) return server_main(argc, argv);
   if (strcmp(command, "check") == 0) return cli_check(argc, argv, 2);
-  if (cli_mistyped_command(command)) return EXIT_USAGE;
+  if (strcmp(command, "clean") == 0) return cli_clean(argc, argv, 2);
+  if (cli_unknown_command(command)) return EXIT_USAGE;
   return cli_check(argc, argv, 1);
 }

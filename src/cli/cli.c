@@ -453,22 +453,28 @@ int cli_check(int argc, char **argv, int first) {
   return status;
 }
 
-/* ---- Mistyped commands ------------------------------------------------------------------ */
+/* ---- Unknown commands ------------------------------------------------------------------- */
 
-static const char *const COMMANDS[] = {"check", "rule", "rules", "verify", "server", "version", "help"};
+static const char *const COMMANDS[] = {"check", "rule", "rules", "verify", "server", "clean", "version", "help"};
 
-static bool cli__ends_with(const char *word, const char *suffix) {
-  size_t length = strlen(word), suffix_length = strlen(suffix);
-  return length >= suffix_length && strcmp(word + length - suffix_length, suffix) == 0;
+/* What gpulint offers for a command of ruff's that it lacks, or NULL. */
+static const char *cli__ruff_equivalent(const char *word) {
+  if (strcmp(word, "format") == 0) return "gpulint lints and does not format code (use a formatter, e.g. `ruff format`)";
+  if (strcmp(word, "config") == 0) return "see `gpulint check --show-settings FILE` for the settings in use";
+  if (strcmp(word, "linter") == 0) return "gpulint has one linter; see `gpulint rules`";
+  return NULL;
 }
 
-bool cli_mistyped_command(const char *word) {
+bool cli_unknown_command(const char *word) {
   struct stat info;
-  if (word[0] == '-' || strchr(word, '/') || stat(word, &info) == 0) return false;
-  if (cli__ends_with(word, ".py") || cli__ends_with(word, ".pyi") || cli__ends_with(word, ".ipynb")) return false;
+  if (word[0] == '-' || strchr(word, '/') || strchr(word, '.') || stat(word, &info) == 0) return false;
   const char *meant = suggest_closest(word, COMMANDS, sizeof COMMANDS / sizeof COMMANDS[0]);
-  if (!meant) return false;
-  fprintf(stderr, "gpulint: unknown command `%s`; did you mean `%s`?\nRun `gpulint --help` for usage.\n", word, meant);
+  const char *equivalent = cli__ruff_equivalent(word);
+  if (equivalent) fprintf(stderr, "gpulint: unknown command `%s`: %s\n", word, equivalent);
+  else if (meant) fprintf(stderr, "gpulint: unknown command `%s`; did you mean `%s`?\n", word, meant);
+  else fprintf(stderr, "gpulint: unknown command `%s`, and no file or folder has that name (commands: check, rule, "
+                       "rules, verify, server, clean; `gpulint -- %s` lints a path of that name)\n", word, word);
+  fprintf(stderr, "Run `gpulint --help` for usage.\n");
   return true;
 }
 

@@ -28,6 +28,11 @@
 
 static const char USAGE[] =
     "usage: gpulint verify [OPTIONS] [PATH ...]\n"
+    "       gpulint verify --run [OPTIONS] -- COMMAND ...\n"
+    "\n"
+    "--run runs your own training script (COMMAND, e.g. python train.py) under a\n"
+    "probe and puts each finding next to what was measured on it: see\n"
+    "`gpulint verify --run --help`.\n"
     "\n"
     "Replays each rule's reproduction pair (the pitfall and its fix) on an NVIDIA\n"
     "GPU with PyTorch, measures the effect and says CONFIRMED or NOT CONFIRMED.\n"

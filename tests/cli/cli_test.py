@@ -1660,16 +1660,62 @@ def mistyped_command_gets_a_suggestion(t):
     for word, meant in [("chek", "check"), ("rulse", "rules"), ("rul", "rule"), ("verfy", "verify"),
                         ("sever", "server"), ("verison", "version"), ("hlep", "help")]:
         usage_error(t.run(word, "."), "unknown command `%s`; did you mean `%s`?" % (word, meant))
-    # Not close to a command, a path with a slash, a Python file: missing paths, as before.
-    for word in ["banana", "./chek", "chek.py", "sub/chek"]:
+    # A path with a slash or a dot: a missing path, as before.
+    for word in ["./chek", "chek.py", "sub/chek", "data.v2"]:
         run = t.run(word).expect(2)
         check("unknown command" not in run.err and "%s: no such file or directory" % word in run.err, run.err)
+    # A bare word that is no command and no path is an unknown command, not a missing file;
+    # ruff's commands say what gpulint has instead.
+    usage_error(t.run("banana", "."), "unknown command `banana`, and no file or folder has that name (commands: "
+                "check, rule, rules, verify, server, clean; `gpulint -- banana` lints a path of that name)")
+    usage_error(t.run("format", "."), "unknown command `format`: gpulint lints and does not format code "
+                "(use a formatter, e.g. `ruff format`)")
+    check("--show-settings" in t.run("config").expect(2).err, "`config` points at --show-settings")
+    run = t.run("--", "banana").expect(2)
+    check("banana: no such file or directory" in run.err, "after --, a word is a path: " + run.err)
     # A real file or directory named like a command is linted.
     t.write("chek", BAD)
     equal(t.run("chek").expect(1).findings(), [("chek", BAD_LINE, BAD_COLUMN, "GPU001")], "a file named chek")
     t.write("verfy/train.py", BAD)
     equal(t.run("verfy").expect(1).findings(), [("verfy/train.py", BAD_LINE, BAD_COLUMN, "GPU001")],
           "a folder named verfy")
+
+
+@case
+def help_lists_every_command(t):
+    text = t.run("--help").expect(0).out
+    for usage in ("gpulint verify --run [OPTIONS] -- COMMAND ...", "gpulint server", "gpulint clean [PATH ...]",
+                  "gpulint rules", "gpulint check --watch"):
+        check(usage in text, "`gpulint --help` lists %s:\n%s" % (usage, text))
+    verify = t.run("verify", "--help").expect(0).out
+    check("gpulint verify --run [OPTIONS] -- COMMAND ..." in verify and "gpulint verify --run --help" in verify,
+          "`gpulint verify --help` mentions --run:\n" + verify)
+    check(t.run("clean", "--help").expect(0).out.startswith("usage: gpulint clean"), "clean --help")
+
+
+@case
+def clean_removes_the_cache(t):
+    t.use_cache()
+    os.mkdir(t.path(".git"))
+    t.write("bad.py", BAD)
+    t.write("sub/inner/.gpulint_cache/ab/cd", "{}")
+    t.write("sub/keep.py", GOOD)
+    t.run("bad.py").expect(1)
+    check(os.path.isdir(t.path(".gpulint_cache")), "the run made a cache")
+    run = t.run("clean", cwd=t.path("sub")).expect(0)  # from a folder below the project's root
+    check(not os.path.exists(t.path(".gpulint_cache")) and not os.path.exists(t.path("sub/inner/.gpulint_cache")),
+          "caches left: " + run.err)
+    check("Removed the cache at %s" % t.path(".gpulint_cache") in run.err, run.err)
+    equal(sorted(os.listdir(t.path("sub"))), ["inner", "keep.py"], "what else was in sub")
+    check("No cache to remove." in t.run("clean").expect(0).err, "a second clean")
+    # --cache-dir: removed only when gpulint made it.
+    t.run("--cache-dir", "elsewhere", "bad.py").expect(1)
+    t.run("clean", "--cache-dir", "elsewhere").expect(0)
+    check(not os.path.exists(t.path("elsewhere")), "--cache-dir's folder")
+    t.write("mine/notes.txt", "keep me")
+    run = t.run("clean", "--cache-dir", "mine").expect(2)
+    check("no CACHEDIR.TAG" in run.err and os.path.exists(t.path("mine/notes.txt")), run.err)
+    usage_error(t.run("clean", "--cach-dir", "x"), "clean: unknown option `--cach-dir`; did you mean `--cache-dir`?")
 
 
 @case
