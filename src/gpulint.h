@@ -195,6 +195,14 @@ GlFixedFile *gl_linter_fix_buffer(GlLinter *self, const char *path, const char *
                                   const GlRuleSet *rules, bool unsafe);
 void gl_fixed_file_delete(GlFixedFile *self);
 
+/* The rules whose fixes gl_linter_fix_buffer applies (copied); NULL: every
+ * rule's, the default. */
+void gl_linter_set_fixable(GlLinter *self, const GlRuleSet *fixable);
+
+/* Drops the fixes of the findings of rules that `fixable` leaves off
+ * (`--unfixable`): they are reported without one. */
+void gl_file_result_drop_fixes(GlFileResult *self, const GlRuleSet *fixable);
+
 /* `bytes` (the content of the file at `path`, which `result` lints) with
  * a `# noqa: CODE` on every reported line (added to the line's `# noqa`
  * list when it has one); NULL when nothing changes. Counts the lines in

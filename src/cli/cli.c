@@ -103,6 +103,7 @@ static bool check__stdin_job(Check *self) {
     LintJob job = {0};
     job.path = path_display(name);
     job.rules = settings_rules_for(settings, absolute);
+    job.fixable = settings->fixable;
     self->rules_selected |= check__selects_any(&settings->rules);
     job.input = check__read_stdin(&job.input_length);
     if (!job.input) {
@@ -154,6 +155,7 @@ static bool check__discover(Check *self) {
     LintJob job = {0};
     job.path = gl_strdup(file->path);
     job.rules = settings_rules_for(file->settings, file->absolute);
+    job.fixable = file->settings->fixable;
     self->rules_selected |= check__selects_any(&file->settings->rules);
     array_push(&self->jobs, job);
   }

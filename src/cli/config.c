@@ -28,6 +28,7 @@ void config_init(Config *self) {
 void config_clear(Config *self) {
   free(self->path);
   selection_delete(&self->selection);
+  selection_delete(&self->fixing);
   string_list_delete(&self->exclude);
   string_list_delete(&self->extend_exclude);
   string_list_delete(&self->test_files);
@@ -146,6 +147,19 @@ static bool config__ignore(const TomlEntry *entry, Config *config, ConfigError *
   return config__string_array(entry->value, entry->key, &config->selection.ignore, error, config__add_selector);
 }
 
+static bool config__fixable(const TomlEntry *entry, Config *config, ConfigError *error) {
+  config->fixing.has_select = true;
+  return config__string_array(entry->value, entry->key, &config->fixing.select, error, config__add_selector);
+}
+
+static bool config__extend_fixable(const TomlEntry *entry, Config *config, ConfigError *error) {
+  return config__string_array(entry->value, entry->key, &config->fixing.extend_select, error, config__add_selector);
+}
+
+static bool config__unfixable(const TomlEntry *entry, Config *config, ConfigError *error) {
+  return config__string_array(entry->value, entry->key, &config->fixing.ignore, error, config__add_selector);
+}
+
 static bool config__exclude(const TomlEntry *entry, Config *config, ConfigError *error) {
   config->has_exclude = true;
   return config__string_array(entry->value, entry->key, &config->exclude, error, config__add_pattern);
@@ -248,6 +262,10 @@ static const struct {
     {"select", config__select},
     {"extend-select", config__extend_select},
     {"ignore", config__ignore},
+    {"extend-ignore", config__ignore},
+    {"fixable", config__fixable},
+    {"extend-fixable", config__extend_fixable},
+    {"unfixable", config__unfixable},
     {"exclude", config__exclude},
     {"extend-exclude", config__extend_exclude},
     {"per-file-ignores", config__per_file_ignores},

@@ -44,7 +44,9 @@ typedef enum {
 typedef struct {
   char *path;                 /* the file; NULL for the command line */
   bool found;                 /* pyproject.toml: whether [tool.gpulint] exists */
-  Selection selection;
+  Selection selection;        /* ignore also gets extend-ignore */
+  Selection fixing;           /* which rules' fixes apply: select is fixable, extend_select
+                                 extend-fixable, ignore unfixable */
   bool has_exclude;
   StringList exclude;
   StringList extend_exclude;

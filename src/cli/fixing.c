@@ -109,6 +109,7 @@ static void fixing__file(LintJob *job, GlLinter *linter, const FixMode *mode, FI
     free(error);
     return;
   }
+  gl_linter_set_fixable(linter, &job->fixable);
   GlFixedFile *fixed = gl_linter_fix_buffer(linter, job->path, bytes, length, &job->rules, mode->unsafe);
   const char *after = fixed->bytes ? fixed->bytes : bytes;
   size_t after_length = fixed->bytes ? fixed->length : length;

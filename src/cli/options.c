@@ -40,7 +40,8 @@ static const char *const CHECK_USAGE[] = {
     "Rule selection (codes, prefixes such as GPU1, or ALL; comma-separated):\n"
     "  --select CODES               the rules to run, replacing the default set\n"
     "  --extend-select CODES        rules to add\n"
-    "  --ignore CODES               rules to leave out\n"
+    "  --ignore, --extend-ignore CODES\n"
+    "                               rules to leave out\n"
     "  --extend-per-file-ignores GLOB:CODES\n"
     "                               leave rules out in files matching GLOB\n"
     "  --pedantic                   also report findings whose only evidence is a\n"
@@ -71,6 +72,9 @@ static const char *const CHECK_USAGE[] = {
     "  --show-fixes                 list the fixes applied\n"
     "  --fix-only                   apply fixes, report nothing left (exit 0)\n"
     "  --add-noqa                   add `# noqa: CODE` to every reported line\n"
+    "  --fixable CODES              the rules whose fixes apply (default: ALL)\n"
+    "  --extend-fixable CODES       more rules whose fixes apply\n"
+    "  --unfixable CODES            rules whose fixes never apply\n"
     "\n"
     "Watching:\n"
     "  -w, --watch                  lint again whenever a linted file, a config file\n"
@@ -210,6 +214,19 @@ static bool options__ignore(CheckOptions *self, const char *value, char **error)
   return options__selectors(&self->flags.selection.ignore, value, error);
 }
 
+static bool options__fixable(CheckOptions *self, const char *value, char **error) {
+  self->flags.fixing.has_select = true;
+  return options__selectors(&self->flags.fixing.select, value, error);
+}
+
+static bool options__extend_fixable(CheckOptions *self, const char *value, char **error) {
+  return options__selectors(&self->flags.fixing.extend_select, value, error);
+}
+
+static bool options__unfixable(CheckOptions *self, const char *value, char **error) {
+  return options__selectors(&self->flags.fixing.ignore, value, error);
+}
+
 static bool options__patterns(StringList *out, const char *value, char **error) {
   StringList globs = array_new();
   options__split(value, &globs);
@@ -339,6 +356,10 @@ static const struct {
     {"select", 0, true, options__select},
     {"extend-select", 0, true, options__extend_select},
     {"ignore", 0, true, options__ignore},
+    {"extend-ignore", 0, true, options__ignore},
+    {"fixable", 0, true, options__fixable},
+    {"extend-fixable", 0, true, options__extend_fixable},
+    {"unfixable", 0, true, options__unfixable},
     {"extend-per-file-ignores", 0, true, options__per_file_ignores},
     {"exclude", 0, true, options__exclude},
     {"extend-exclude", 0, true, options__extend_exclude},

@@ -122,6 +122,7 @@ static void run__job(const Pool *pool, GlLinter **linter, LintJob *job) {
     return;
   }
   job->result = run__lint(pool, linter, job, bytes, length);
+  gl_file_result_drop_fixes(job->result, &job->fixable);
   if (pool->want_lines && job->result->finding_count > 0) {
     job->lines = snippet_lines(bytes, length, job->result);
     job->fix_diffs = snippet_fix_diffs(bytes, length, job->result);

@@ -17,6 +17,7 @@
 typedef struct {
   char *path;            /* as shown and as given to the engine; owned */
   GlRuleSet rules;
+  GlRuleSet fixable;     /* the rules whose fixes apply; others' fixes are dropped */
   char *input;           /* bytes already read (standard input), or NULL to read `path`; owned */
   size_t input_length;
   GlFileResult *result;  /* set by run_jobs (or before, to an error: then the

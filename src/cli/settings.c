@@ -156,6 +156,9 @@ static Settings *settings__new(const Config *file, const ResolverOptions *option
   self->rules = gl_rule_set_default();
   if (file) selection_apply(&file->selection, &self->rules);
   selection_apply(&cli->selection, &self->rules);
+  for (uint32_t i = 0; i < GL_MAX_RULES; i++) self->fixable.enabled[i] = true; /* fixable = ALL */
+  if (file) selection_apply(&file->fixing, &self->fixable);
+  selection_apply(&cli->fixing, &self->fixable);
   char *absolute = file && !options->config_path ? path_absolute(options->cwd, file->path) : NULL;
   char *file_base = absolute ? path_parent(absolute) : gl_strdup(options->cwd);
   settings__excludes(self, file, file_base, options);

@@ -40,6 +40,7 @@ typedef struct {
   const char *rule_url;      /* the rule pages' URL template; NULL: none */
   bool fix;                  /* apply safe fixes (`fix = true` or --fix) */
   bool unsafe_fixes;         /* also unsafe ones */
+  GlRuleSet fixable;         /* the rules whose fixes apply (fixable, unfixable) */
   FilePatterns test_files;   /* test files */
   bool test_rules_all;       /* every rule there, not only correctness */
 } Settings;

@@ -27,6 +27,8 @@ struct GlLinter {
   bool prefilter; /* skip the facts of files no enabled rule can report on */
   Workspace *workspace; /* the projects' indexes and summaries */
   bool owns_workspace;
+  bool some_unfixable;  /* whether `fixable` leaves a rule off */
+  GlRuleSet fixable;    /* the rules whose fixes gl_linter_fix_buffer applies */
 };
 
 
@@ -425,10 +427,33 @@ static bool lint__parses(GlLinter *self, const char *path, const char *bytes, si
   return ok;
 }
 
+void gl_linter_set_fixable(GlLinter *self, const GlRuleSet *fixable) {
+  self->some_unfixable = false;
+  for (uint32_t i = 0; fixable && i < RULE_COUNT; i++) self->some_unfixable |= !fixable->enabled[i];
+  if (fixable) self->fixable = *fixable;
+}
+
+void gl_file_result_drop_fixes(GlFileResult *self, const GlRuleSet *fixable) {
+  for (uint32_t i = 0; self && i < self->finding_count; i++) {
+    GlFinding *finding = &self->findings[i];
+    if (!finding->fix || fixable->enabled[finding->rule]) continue;
+    gl_fix_delete(finding->fix);
+    finding->fix = NULL;
+  }
+}
+
+/* The findings of `bytes`, with only the fixes the linter may apply. */
+static GlFileResult *lint__fixable(GlLinter *self, const char *path, const char *bytes, size_t length,
+                                   const GlRuleSet *rules) {
+  GlFileResult *result = gl_linter_lint_buffer(self, path, bytes, length, rules);
+  if (self->some_unfixable) gl_file_result_drop_fixes(result, &self->fixable);
+  return result;
+}
+
 GlFixedFile *gl_linter_fix_buffer(GlLinter *self, const char *path, const char *bytes, size_t length,
                                   const GlRuleSet *rules, bool unsafe) {
   GlFixedFile *fixed = gl_calloc(1, sizeof(GlFixedFile));
-  fixed->result = gl_linter_lint_buffer(self, path, bytes, length, rules);
+  fixed->result = lint__fixable(self, path, bytes, length, rules);
   Source *original = fixed->result->error ? NULL : lint__code(path, bytes, length);
   uint32_t errors = original ? lint__parse_errors(self, original) : 0;
   source_delete(original);
@@ -443,7 +468,7 @@ GlFixedFile *gl_linter_fix_buffer(GlLinter *self, const char *path, const char *
       break;
     }
     gl_file_result_delete(fixed->result);
-    fixed->result = gl_linter_lint_buffer(self, path, next, next_length, rules);
+    fixed->result = lint__fixable(self, path, next, next_length, rules);
     free(fixed->bytes);
     fixed->bytes = next;
     fixed->length = next_length;

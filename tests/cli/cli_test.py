@@ -651,6 +651,26 @@ def fix_through_a_link_and_not_a_read_only_file(t):
 
 
 @case
+def fixable_unfixable_and_extend_ignore(t):
+    source = "import torch\nfor x in loader:\n    opt.step()\n    torch.cuda.empty_cache()\n"
+    t.write("a.py", source)
+    run = t.run("--unfixable", "GPU201", "--fix", "a.py").expect(1)
+    equal(open(t.path("a.py")).read(), source, "--unfixable GPU201: not fixed")
+    check("fixable" not in run.out, "an unfixable finding is not counted as fixable:\n" + run.out)
+    equal(t.run("--unfixable", "GPU2", "--format", "json", "a.py").json()[0].get("fix"), None, "JSON fix")
+    t.run("--fixable", "GPU0", "--diff", "a.py").expect(0)
+    t.run("--fixable", "GPU0", "--extend-fixable", "GPU201", "--diff", "a.py").expect(1)
+    equal(t.run("--extend-ignore", "GPU201", "a.py").expect(0).findings(), [], "--extend-ignore")
+    t.write("pyproject.toml", "[tool.gpulint]\nunfixable = [\"GPU2\"]\n")
+    t.run("--fix", "a.py").expect(1)
+    equal(open(t.path("a.py")).read(), source, "unfixable in the config")
+    t.run("--fixable", "ALL", "--fix", "a.py").expect(0)  # the flag's layer starts afresh
+    t.write("pyproject.toml", "[tool.gpulint]\nextend-ignore = [\"GPU201\"]\nfixable = [\"GPU0\"]\n")
+    t.write("a.py", source)
+    t.run("a.py").expect(0)
+
+
+@case
 def fix_diff_changes_nothing(t):
     source = "import torch\nfor x in loader:\n    opt.step()\n    torch.cuda.empty_cache()\n"
     t.write("a.py", source)
