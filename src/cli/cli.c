@@ -17,6 +17,7 @@
 #include "report.h"
 #include "run.h"
 #include "settings.h"
+#include "show_settings.h"
 #include "suggest.h"
 #include "watch.h"
 
@@ -310,6 +311,56 @@ static int check__show_files(Check *self) {
   return self->failed ? EXIT_USAGE : EXIT_CLEAN;
 }
 
+/* The folder the result cache would use, without making it; NULL when
+ * the cache is off. The caller frees it. */
+static char *check__cache_folder(const Check *self, const Settings *root) {
+  if (check__cache_disabled(self) || self->options->no_index) return NULL;
+  const char *variable = getenv("GPULINT_CACHE_DIR");
+  const char *chosen = self->options->cache_dir ? self->options->cache_dir : variable && variable[0] ? variable : NULL;
+  if (chosen) return path_absolute(self->cwd, chosen);
+  char *root_folder = check__project_root(self, root);
+  char *folder = path_join(root_folder, CACHE_FOLDER);
+  free(root_folder);
+  return folder;
+}
+
+/* --show-settings: the settings of the first file the paths name (or of
+ * standard input's name, or of the working directory), then stop. */
+static int check__show_settings(Check *self, const Settings *root) {
+  const CheckOptions *options = self->options;
+  char *path = NULL, *absolute = NULL;
+  const Settings *settings = NULL;
+  if (check__wants_stdin(options)) {
+    path = gl_strdup(options->stdin_filename ? options->stdin_filename : "-");
+    absolute = path_absolute(self->cwd, path);
+    char *parent = path_parent(absolute);
+    settings = resolver_settings(self->resolver, parent, &self->discovery.fatal);
+    free(parent);
+  } else if (check__discover(self) && self->discovery.files.size > 0) {
+    const FoundFile *first = &self->discovery.files.contents[0];
+    path = gl_strdup(first->path);
+    absolute = gl_strdup(first->absolute);
+    settings = first->settings;
+  } else if (!self->discovery.fatal) {
+    path = gl_strdup(".");
+    absolute = gl_strdup(self->cwd);
+    settings = root;
+  }
+  int status = EXIT_CLEAN;
+  if (settings) {
+    char *cache = check__cache_folder(self, root);
+    ShownFile shown = {path, absolute, settings, &options->flags, options->isolated, cache};
+    show_settings_print(self->out, &shown);
+    free(cache);
+  } else {
+    fprintf(stderr, "gpulint: %s\n", self->discovery.fatal ? self->discovery.fatal : "no settings");
+    status = EXIT_USAGE;
+  }
+  free(path);
+  free(absolute);
+  return status;
+}
+
 /* ---- check ------------------------------------------------------------------------------ */
 
 /* Settings, output stream and format; returns -1 to go on or an exit status. */
@@ -361,6 +412,7 @@ static void check__warn_if_no_rules(Check *self, const Settings *root) {
 
 /* Finds the files (or reads standard input), lints them and reports. */
 static int check__run(Check *self, OutputFormat format, const Settings *root) {
+  if (self->options->show_settings) return check__show_settings(self, root);
   bool ok = check__wants_stdin(self->options) ? check__stdin_job(self) : check__discover(self);
   if (!ok) {
     fprintf(stderr, "gpulint: %s\n", self->discovery.fatal);

@@ -22,12 +22,12 @@ static const char *const CHECK_USAGE[] = {
     "       gpulint server\n"
     "       gpulint clean [PATH ...]\n"
     "       gpulint --version\n"
-    "\n"
+    "\n",
     "Finds GPU-memory and training-loop pitfalls in PyTorch training scripts.\n"
     "PATH is a file or directory (default: .); `-` reads standard input. A first\n"
     "word that is no command, names no file or folder and has no `/` or `.` is\n"
     "an unknown command (`gpulint -- WORD` lints a path of that name).\n"
-    "\n"
+    "\n",
     "Commands:\n"
     "  check                        lint (the default)\n"
     "  rules, rule CODE             the rule table; a rule's page\n"
@@ -36,7 +36,7 @@ static const char *const CHECK_USAGE[] = {
     "                               each finding on it (`gpulint verify --help`)\n"
     "  server                       the language server (LSP over stdio)\n"
     "  clean                        remove the result cache\n"
-    "\n"
+    "\n",
     "Rule selection (codes, prefixes such as GPU1, or ALL; comma-separated):\n"
     "  --select CODES               the rules to run, replacing the default set\n"
     "  --extend-select CODES        rules to add\n"
@@ -53,7 +53,7 @@ static const char *const CHECK_USAGE[] = {
     "                               rules (default) or `all`\n"
     "  --no-index                   lint every file alone, without the facts of its\n"
     "                               project's other files (without the result cache)\n"
-    "\n"
+    "\n",
     "Files:\n"
     "  --exclude GLOBS              replace the default excludes\n"
     "  --extend-exclude GLOBS       exclude more\n"
@@ -62,7 +62,9 @@ static const char *const CHECK_USAGE[] = {
     "  --force-exclude              apply excludes to paths named explicitly too\n"
     "  --stdin-filename NAME        the name of standard input (.py or .ipynb)\n"
     "  --show-files                 list the files that would be linted, then stop\n"
-    "\n"
+    "  --show-settings              print the settings of the first file (each with\n"
+    "                               the config file or flag it came from), then stop\n"
+    "\n",
     "Fixes:\n"
     "  --fix, --no-fix              apply the safe fixes and report what is left\n"
     "  --unsafe-fixes               also apply fixes that may change what the\n"
@@ -75,7 +77,7 @@ static const char *const CHECK_USAGE[] = {
     "  --fixable CODES              the rules whose fixes apply (default: ALL)\n"
     "  --extend-fixable CODES       more rules whose fixes apply\n"
     "  --unfixable CODES            rules whose fixes never apply\n"
-    "\n"
+    "\n",
     "Watching:\n"
     "  -w, --watch                  lint again whenever a linted file, a config file\n"
     "                               or .gitignore changes, until Ctrl-C (with --fix,\n"
@@ -94,7 +96,7 @@ static const char *const CHECK_USAGE[] = {
     "  --rule-url TEMPLATE          where the rule pages are published, e.g.\n"
     "                               https://example.org/rules/{code} ({name} too);\n"
     "                               no URL is shown without one\n"
-    "\n"
+    "\n",
     "Configuration:\n"
     "  --config PATH                use this config file for every file\n"
     "  --isolated                   ignore config files\n"
@@ -102,10 +104,10 @@ static const char *const CHECK_USAGE[] = {
     "  --no-cache                   neither read nor write the result cache\n"
     "  --cache-dir DIR              keep the result cache in DIR (default:\n"
     "                               .gpulint_cache in the project's root)\n"
-    "\n"
+    "\n",
     "  -h, --help                   show this help\n"
     "  --version                    print the version\n"
-    "\n"
+    "\n",
     "Config files: [tool.gpulint] in the nearest pyproject.toml, or gpulint.toml\n"
     "or .gpulint.toml. Suppress a finding with `# noqa: CODE` on its line.\n"
     "GPULINT_NO_CACHE=1 in the environment acts as --no-cache, and\n"
@@ -329,6 +331,7 @@ SWITCH(options__exit_zero, self->exit_zero = true)
 SWITCH(options__statistics, self->statistics = true)
 SWITCH(options__quiet, self->quiet = true)
 SWITCH(options__show_files, self->show_files = true)
+SWITCH(options__show_settings, self->show_settings = true)
 SWITCH(options__help, self->help = true)
 SWITCH(options__no_cache, self->no_cache = true)
 SWITCH(options__fix, self->flags.fix = 1)
@@ -381,6 +384,7 @@ static const struct {
     {"statistics", 0, false, options__statistics},
     {"quiet", 'q', false, options__quiet},
     {"show-files", 0, false, options__show_files},
+    {"show-settings", 0, false, options__show_settings},
     {"fix", 0, false, options__fix},
     {"no-fix", 0, false, options__no_fix},
     {"unsafe-fixes", 0, false, options__unsafe_fixes},

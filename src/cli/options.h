@@ -28,6 +28,7 @@ typedef struct {
   bool statistics;
   bool exit_zero;
   bool show_files;
+  bool show_settings;    /* --show-settings: the first file's settings, then stop */
   bool help;
   uint32_t jobs;         /* 0: one per CPU */
   bool no_cache;         /* --no-cache */

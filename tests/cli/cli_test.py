@@ -1702,6 +1702,30 @@ def mistyped_command_gets_a_suggestion(t):
 
 
 @case
+def show_settings_says_where_each_came_from(t):
+    t.write("pyproject.toml", "[tool.gpulint]\nselect = [\"GPU1\"]\nunfixable = [\"GPU103\"]\npedantic = true\n"
+            "[tool.gpulint.per-file-ignores]\n\"legacy_*.py\" = [\"GPU102\"]\n")
+    t.write("legacy_train.py", BAD)
+    run = t.run("--show-settings", "--extend-select", "GPU201", "--fix", "legacy_train.py").expect(0)
+    lines = {line.split(" = ")[0]: line for line in run.out.splitlines() if " = " in line}
+    check(run.out.startswith("Settings for legacy_train.py\nConfig file: %s ([tool.gpulint])\n"
+                             % t.path("pyproject.toml")), run.out)
+    check(lines["rules"].startswith('rules = ["GPU101", "GPU103", "GPU104", "GPU201"]'), lines["rules"])
+    check(lines["selected"].startswith('selected = ["GPU101", "GPU102", "GPU103", "GPU104", "GPU201"]')
+          and lines["selected"].endswith("# pyproject.toml, command line"), lines["selected"])
+    check('"GPU103"' not in lines["fixable"] and lines["fixable"].endswith("# defaults, pyproject.toml"),
+          lines["fixable"])
+    check(lines["pedantic"].startswith("pedantic = true") and lines["pedantic"].endswith("# pyproject.toml"),
+          lines["pedantic"])
+    check(lines["fix"].startswith("fix = true") and lines["fix"].endswith("# command line"), lines["fix"])
+    check(lines["unsafe-fixes"].endswith("# default"), lines["unsafe-fixes"])
+    check('"legacy_*.py" = ["GPU102"]' in lines["per-file-ignores"], lines["per-file-ignores"])
+    equal(open(t.path("legacy_train.py")).read(), BAD, "--show-settings fixes nothing")
+    run = t.run("--show-settings", "--isolated").expect(0)
+    check("Config file: none (--isolated)" in run.out, run.out)
+
+
+@case
 def help_lists_every_command(t):
     text = t.run("--help").expect(0).out
     for usage in ("gpulint verify --run [OPTIONS] -- COMMAND ...", "gpulint server", "gpulint clean [PATH ...]",
