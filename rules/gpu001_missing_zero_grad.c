@@ -151,9 +151,8 @@ static void gpu001__check_loop(RuleContext *ctx, const Loop *loop) {
     Shown optimizer;
     rule_shown(target.ptr, target.length, 24, &optimizer);
     GlFinding *finding = rule_report_on(ctx, backward->node, GL_EFFECT_WRONG_GRADIENTS, (Basis){.detail = GPU001_DETAIL},
-                "gradients are never cleared in this loop: `%s.step()` (%s) applies their sum; call "
-                "`%s.zero_grad()`",
-                optimizer.text, rule_where(ctx, step->event->node, &where), optimizer.text);
+                "gradients are never cleared: `%s.step()` (%s) applies their sum; clear them",
+                optimizer.text, rule_where(ctx, step->event->node, &where));
     gpu001__fix(ctx, finding, step, target);
   }
   array_delete(&events);

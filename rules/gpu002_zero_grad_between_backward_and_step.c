@@ -215,8 +215,7 @@ static void gpu002__check_scope(RuleContext *ctx, int32_t function, TSNode scope
     Where after, before;
     GlFinding *finding = rule_report_on(ctx, clear->event->node, GL_EFFECT_WRONG_GRADIENTS,
                 (Basis){.detail = GPU002_DETAIL},
-                "gradients are cleared between `backward()` (%s) and `step()` (%s): the step applies zeros; "
-                "clear after it",
+                "gradients cleared after `backward()` (%s), before `step()` (%s): step applies zeros",
                 rule_where(ctx, backward->event->node, &after), rule_where(ctx, step->event->node, &before));
     gpu002__fix(ctx, finding, clear, step);
   }

@@ -200,12 +200,12 @@ static void gpu003__report(RuleContext *ctx, TSNode call, TSNode receiver, MoveK
   if (named && call_text.length == strlen(shown_call.text) && name_text.length == strlen(shown_name.text)) {
     snprintf(rebind, sizeof rebind, "write `%s = %s`", shown_name.text, shown_call.text);
   }
-  size_t fixed = strlen("`` returns a new tensor and its result is dropped: ``  ; ");
-  if (fixed + strlen(shown_call.text) + 2 * strlen(shown_name.text) + strlen(stays) + strlen(rebind) > RULE_MESSAGE_MAX) {
+  size_t fixed = strlen("`` is discarded: ``  ; ");
+  if (fixed + strlen(shown_call.text) + 2 * strlen(shown_name.text) + strlen(stays) + strlen(rebind) > 100) {
     snprintf(rebind, sizeof rebind, "assign it back");
   }
   GlFinding *finding = rule_report_on(ctx, call, GL_EFFECT_CRASH, (Basis){.detail = GPU003_DETAIL, .pedantic = pedantic},
-                                      "`%s` returns a new tensor and its result is dropped: `%s` %s; %s",
+                                      "`%s` is discarded: `%s` %s; %s",
                                       shown_call.text, shown_name.text, stays, rebind);
   gpu003__fix(ctx, finding, call, receiver);
 }

@@ -272,9 +272,9 @@ static void gpu004__report(RuleContext *ctx, const FlatEvent *eval, Text module)
   Shown shown;
   rule_shown(module.ptr, module.length, 24, &shown);
   rule_report_on(ctx, at, GL_EFFECT_WRONG_GRADIENTS, (Basis){.warning = mode_free, .detail = GPU004_DETAIL},
-                 mode_free ? "`%s` is left in eval mode and trained again without `.train()` (it has no dropout "
-                             "or batch norm yet)"
-                           : "`%s` is left in eval mode and trained again without `.train()`: dropout and batch "
+                 mode_free ? "`%s` is trained again in eval mode, with no `.train()` (it has no dropout or batch norm "
+                             "yet)"
+                           : "`%s` is trained again in eval mode, with no `.train()`: dropout and batch "
                              "norm stay off",
                  shown.text);
 }

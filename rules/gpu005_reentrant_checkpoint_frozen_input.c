@@ -349,8 +349,7 @@ static void gpu005__visit_partial(Gpu005Scan *scan, TSNode call, CheckpointKind 
   Text fn_text = node_text(ctx->source, call_positional(call, 0));
   GlFinding *finding = rule_report_on(
       ctx, call, GL_EFFECT_WRONG_GRADIENTS, (Basis){.detail = GPU005_DETAIL},
-      "reentrant checkpoint of `%s` gets no gradient: %s froze the model and nothing it unfroze runs before this "
-      "block",
+      "reentrant checkpoint of `%s` gets no grad: %s froze the model before it",
       rule_shown(fn_text.ptr, fn_text.length, 16, &block),
       rule_shown(why->script, (uint32_t)strlen(why->script), 24, &script));
   gpu005__fix(ctx, finding, call, kind);
@@ -371,15 +370,13 @@ static void gpu005__visit(Gpu005Scan *scan, TSNode call) {
     gpu005__visit_partial(scan, call, kind, function);
     return;
   }
-  Shown input, block;
+  Shown block;
   Where where;
-  Text input_text = node_text(ctx->source, why.node);
   Text fn_text = node_text(ctx->source, fn);
   GlFinding *finding = rule_report_on(
       ctx, call, GL_EFFECT_WRONG_GRADIENTS, (Basis){.detail = GPU005_DETAIL},
-      "reentrant checkpoint of `%s` gets no gradient: no input requires grad (`%s`: %s, %s)",
-      rule_shown(fn_text.ptr, fn_text.length, 16, &block), rule_shown(input_text.ptr, input_text.length, 16, &input),
-      why.what, rule_where(ctx, why.node, &where));
+      "reentrant checkpoint of `%s` gets no grad: no input needs it (%s, %s)",
+      rule_shown(fn_text.ptr, fn_text.length, 16, &block), why.what, rule_where(ctx, why.node, &where));
   gpu005__fix(ctx, finding, call, kind);
 }
 

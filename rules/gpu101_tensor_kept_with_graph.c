@@ -252,8 +252,7 @@ static void gpu101__report_node(RuleContext *ctx, TSNode node, Basis basis, cons
                    shown, kept_by);
   } else {
     rule_report_on(ctx, node, GL_EFFECT_GPU_GROWTH, basis,
-                   "`%s` is a graph node kept%s, never backpropagated: it holds the activations, GPU memory grows; "
-                   "keep `node.name()`",
+                   "`%s` is a graph node kept%s with no backward: GPU memory grows; keep `node.name()`",
                    shown, kept_by);
   }
 }
@@ -268,7 +267,7 @@ static void gpu101__report(RuleContext *ctx, TSNode node, TSNode value, int32_t 
   bool training = gpu101__backpropagated_here(ctx, node_kept ? owner : value, loop, function);
   Text kept = node_text(ctx->source, value);
   Shown shown;
-  rule_shown(kept.ptr, kept.length, linked && linked->function ? 16 : RULE_SHOWN_MAX, &shown);
+  rule_shown(kept.ptr, kept.length, linked && linked->function ? 16 : 30, &shown);
   Basis basis = {carry < CARRY_EVIDENCE, linked, training, training ? GPU101_DETAIL_TRAINING : GPU101_DETAIL_NO_BACKWARD,
                  false};
   char by[64];
@@ -281,13 +280,11 @@ static void gpu101__report(RuleContext *ctx, TSNode node, TSNode value, int32_t 
   GlFinding *finding;
   if (training) {
     finding = rule_report_on(ctx, node, GL_EFFECT_HOST_GROWTH, basis,
-                   "`%s` is kept across iterations with its graph%s: host memory grows; keep `.item()` or "
-                   "`.detach()`",
+                   "`%s` is kept with its graph%s: host memory grows; keep `.item()`",
                    shown.text, kept_by);
   } else {
     finding = rule_report_on(ctx, node, GL_EFFECT_GPU_GROWTH, basis,
-                   "`%s` is kept with its graph%s, never backpropagated: GPU memory grows; keep `.item()` or "
-                   "`.detach()`",
+                   "`%s` is kept with its graph%s and no backward: GPU memory grows; keep `.item()`",
                    shown.text, kept_by);
   }
   gpu101__fix(ctx, finding, node, value, holder, function);
@@ -579,17 +576,16 @@ static void gpu101__check_hook_store(RuleContext *ctx, const Event *store, const
   rule_shown(kept.ptr, kept.length, 24, &shown);
   rule_shown(hook->name.ptr, hook->name.length, 20, &hook_name);
   char by[64] = "a forward hook";
-  if (hook->name.length) snprintf(by, sizeof by, "the forward hook `%s`", hook_name.text);
+  if (hook->name.length) snprintf(by, sizeof by, "the forward hook `%s`", hook_name.text); /* each forward */
   if (!node_kept) { /* the output's own data stays on the GPU, backward or not */
     rule_report_on(ctx, store->node, GL_EFFECT_GPU_GROWTH, (Basis){.detail = GPU101_DETAIL_HOOK},
-                   "`%s` is kept by %s on every forward, with its graph: GPU memory grows each step; clear the "
-                   "list",
+                   "`%s` is kept with its graph by %s: GPU memory grows; clear the list",
                    shown.text, by);
     return;
   }
   Basis basis = {.warning = trains, .detail = GPU101_DETAIL_NODE};
   rule_report_on(ctx, store->node, trains ? GL_EFFECT_HOST_GROWTH : GL_EFFECT_GPU_GROWTH, basis,
-                 "`%s` is a graph node kept by %s on every forward: %s memory grows; keep `node.name()`", shown.text,
+                 "`%s` is a graph node kept by %s: %s memory grows; keep `node.name()`", shown.text,
                  by, trains ? "host" : "GPU");
 }
 

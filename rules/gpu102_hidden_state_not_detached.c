@@ -312,8 +312,7 @@ static GlFinding *gpu102__report(RuleContext *ctx, const Event *forward, Text st
   rule_shown(state.ptr, state.length, RULE_SHOWN_MAX, &shown);
   if (training) {
     return rule_report_on(ctx, forward->node, GL_EFFECT_CRASH, (Basis){.detail = GPU102_DETAIL_TRAINING},
-                "`%s` is fed back without `.detach()`: the second backward through it fails; detach it each "
-                "iteration",
+                "`%s` is fed back without `.detach()`: the next backward through it fails; detach it",
                 shown.text);
   } else {
     /* a generation or evaluation loop: its root cause is GPU103's, and in the
@@ -321,8 +320,7 @@ static GlFinding *gpu102__report(RuleContext *ctx, const Event *forward, Text st
      * or false): reported with --pedantic */
     Basis basis = {.name_only = true, .detail = GPU102_DETAIL_NO_BACKWARD};
     return rule_report_on(ctx, forward->node, GL_EFFECT_GPU_GROWTH, basis,
-                "`%s` is fed back with grad on and no backward: GPU memory grows; detach it or use "
-                "`torch.no_grad()`",
+                "`%s` is fed back with grad on and no backward: GPU memory grows; detach it",
                 shown.text);
   }
 }

@@ -523,8 +523,8 @@ static void gpu103__fix(RuleContext *ctx, GlFinding *finding, const Event *forwa
 static GlFinding *gpu103__report(RuleContext *ctx, const FlatEvent *flat, Text module, Context context) {
   const Event *forward = flat->event;
   static const char *const WHERE[] = {
-      [IN_EVAL_MODE] = "runs in eval mode with grad on and is never backpropagated",
-      [IN_EVAL_MODE_BY_CALLERS] = "runs with grad on, in eval mode set by its callers in other files",
+      [IN_EVAL_MODE] = "runs in eval mode with grad on and no backward",
+      [IN_EVAL_MODE_BY_CALLERS] = "runs with grad on, in eval mode set by callers in other files",
       [IN_EVALUATION_LOOP] = "runs with grad on in a loop that trains nothing",
       [IN_TRAINING_LOOP] = "runs with grad on in a training loop, but no backward uses it"};
   const char *where = WHERE[context];
@@ -537,7 +537,7 @@ static GlFinding *gpu103__report(RuleContext *ctx, const FlatEvent *flat, Text m
                  .detail = GPU103_DETAIL};
   Shown shown;
   rule_shown(module.ptr, module.length, RULE_SHOWN_MAX, &shown);
-  return rule_report_on(ctx, forward->node, GL_EFFECT_PEAK, basis, "`%s` %s; run it under `torch.no_grad()`",
+  return rule_report_on(ctx, forward->node, GL_EFFECT_PEAK, basis, "`%s` %s; use `torch.no_grad()`",
                         shown.text, where);
 }
 

@@ -168,8 +168,7 @@ static void gpu201__check_loop(RuleContext *ctx, uint32_t loop_index) {
     if (!direct && gpu201__only_called_guarded(ctx, event->function, 0)) continue;
     Where where;
     GlFinding *finding = rule_report_on(ctx, event->node, GL_EFFECT_SLOWDOWN, (Basis){.detail = GPU201_DETAIL},
-                "`empty_cache()` runs every iteration of the loop at %s: it slows each step and fixes no "
-                "leak; remove it",
+                "`empty_cache()` runs every iteration of the loop at %s: it slows each step; remove it",
                 rule_where(ctx, loop->node, &where));
     gpu201__fix(ctx, finding, event->node);
   }
@@ -203,8 +202,8 @@ static void gpu201__check_step_functions(RuleContext *ctx) {
     Shown name;
     rule_shown(function->name.ptr, function->name.length, RULE_SHOWN_MAX, &name);
     GlFinding *finding = rule_report_on(ctx, event->node, GL_EFFECT_SLOWDOWN, (Basis){.detail = GPU201_DETAIL},
-                                        "`empty_cache()` runs every training step: `%s()` steps the optimizer and "
-                                        "is called in a loop; remove it",
+                                        "`empty_cache()` runs every training step (`%s()` steps and runs in a loop); "
+                                        "remove it",
                                         name.text);
     gpu201__fix(ctx, finding, event->node);
   }

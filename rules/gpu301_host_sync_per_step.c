@@ -133,8 +133,7 @@ static void gpu301__visit(RuleContext *ctx, const bool *training, TSNode call) {
   int32_t function = facts_function_at(ctx->facts, call);
   if (!gpu301__in_training_loop(ctx, training, call, function) || gpu301__guarded(ctx, call)) return;
   rule_report_on(ctx, call, GL_EFFECT_SLOWDOWN, (Basis){.detail = GPU301_DETAIL, .warning = true},
-                 "`%s()` waits for the GPU on every training step; read it every N steps or keep it on "
-                 "the device",
+                 "`%s()` waits for the GPU on every training step; read it every N steps",
                  kind);
 }
 

@@ -295,8 +295,8 @@ static void gpu302__visit_move(RuleContext *ctx, TSNode move) {
   Shown name;
   rule_shown(callee.ptr, callee.length, 24, &name);
   GlFinding *finding = rule_report_on(ctx, factory, GL_EFFECT_SLOWDOWN, (Basis){.detail = GPU302_DETAIL},
-                                      "`%s()` draws a tensor on the host every iteration, then copies it to "
-                                      "the device; pass `device=` instead",
+                                      "`%s()` makes a tensor on the host every iteration, then copies it; "
+                                      "pass `device=` instead",
                                       name.text);
   if (direct) gpu302__fix(ctx, finding, factory, move);
 }

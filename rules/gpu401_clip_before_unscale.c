@@ -481,9 +481,8 @@ static void gpu401__report(RuleContext *ctx, const Site *clip, const Scaled *sca
   Where where;
   rule_where(ctx, scaled->anchor, &where);
   GlFinding *finding = rule_report_on(ctx, clip->node, GL_EFFECT_WRONG_GRADIENTS, (Basis){.detail = GPU401_DETAIL},
-                                      "`%s()` clips gradients still scaled by `%s` (backward at %s); call "
-                                      "`%s.unscale_()` before it",
-                                      name.text, scaler.text, where.text, scaler.text);
+                                      "`%s()` clips scaled gradients (backward at %s); call `%s.unscale_()` first",
+                                      name.text, where.text, scaler.text);
   gpu401__fix(ctx, finding, scaled, clip);
 }
 

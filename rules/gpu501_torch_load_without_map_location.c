@@ -694,11 +694,11 @@ static void gpu501__visit(Gpu501 *self, RuleContext *ctx, TSNode call) {
   Basis basis = {.detail = GPU501_DETAIL, .pedantic = !harm};
   GlFinding *finding =
       harm ? rule_report_on(ctx, call, GL_EFFECT_PEAK, basis,
-                            "`torch.load()` without `map_location` runs on every rank: each loads the "
-                            "tensors onto the GPU they were saved from")
+                            "`torch.load()` without `map_location` runs on every rank, each loading onto the "
+                            "saving GPU")
            : rule_report_on(ctx, call, GL_EFFECT_PEAK, basis,
-                            "`torch.load()` without `map_location` near per-GPU code: a file saved from the "
-                            "GPU would load onto that GPU in every rank");
+                            "`torch.load()` without `map_location` near per-GPU code: each rank may load onto "
+                            "the saving GPU");
   gpu501__fix(ctx, finding, call);
 }
 

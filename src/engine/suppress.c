@@ -154,8 +154,7 @@ static void suppress__malformed(Findings *findings, const Source *source, int ru
                                 const NoqaDirective *directive) {
   if (directive->kind == NOQA_MALFORMED) {
     findings_add(findings, source, (uint32_t)rule, GL_EFFECT_NONE, at, at,
-                 gl_format("malformed `# noqa`: write `# noqa: CODE[, CODE]` (a colon, then the codes); as "
-                           "written it suppresses nothing"));
+                 gl_format("malformed `# noqa`: it suppresses nothing; write `# noqa: CODE[, CODE]`"));
     return;
   }
   for (uint32_t i = 0; i < directive->code_count; i++) {

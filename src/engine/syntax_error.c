@@ -134,8 +134,7 @@ static char *syntax__message(const Source *source, TSNode error) {
   const char *text = source->bytes + ts_node_start_byte(error);
   uint32_t length = ts_node_end_byte(error) - ts_node_start_byte(error), shown = 0;
   while (shown < length && shown < 30 && text[shown] != '\n' && text[shown] != '\r') shown++;
-  return gl_format("syntax error: unexpected `%.*s`; findings in the rest of the file may be incomplete", (int)shown,
-                   text);
+  return gl_format("syntax error: unexpected `%.*s`; later findings may be incomplete", (int)shown, text);
 }
 
 /* The first real error: the tree's, unless the copy without the grammar's
