@@ -151,7 +151,7 @@ static void gpu001__check_loop(RuleContext *ctx, const Loop *loop) {
     Shown optimizer;
     rule_shown(target.ptr, target.length, 24, &optimizer);
     GlFinding *finding = rule_report_on(ctx, backward->node, GL_EFFECT_WRONG_GRADIENTS, (Basis){.detail = GPU001_DETAIL},
-                "gradients are never cleared: `%s.step()` (%s) applies their sum; clear them",
+                "gradients are never cleared: `%s.step()` (%s) applies their sum; call `zero_grad()`",
                 optimizer.text, rule_where(ctx, step->event->node, &where));
     gpu001__fix(ctx, finding, step, target);
   }
