@@ -1,13 +1,13 @@
 #!/usr/bin/env python3
 """A meson dist script: puts the pinned tree-sitter sources into the source
-distribution, so that it builds without npm or a network.
+distribution, so that it builds without a network.
 
-The files come from grammars/node_modules/, which `npm ci` filled and
+The files come from grammars/node_modules/, which fetch.py filled and
 checked against package-lock.json's integrity hashes when the tree was
 configured; only what the build compiles is copied (the runtime's lib/ and
 the grammar's src/), with the packages' licences and manifests. A file list
 with SHA-256 hashes goes beside them (grammars/node_modules/SHA256SUMS), and
-meson checks the tree against it when npm is not used.
+meson checks the tree against it.
 """
 import hashlib
 import os
@@ -31,7 +31,7 @@ def main():
     for part in PARTS:
         origin = os.path.join(source, part)
         if not os.path.exists(origin):
-            sys.exit(f"grammars/dist.py: {origin} is missing: configure once with npm to fetch the pinned sources")
+            sys.exit(f"grammars/dist.py: {origin} is missing: configure once to fetch the pinned sources (grammars/fetch.py)")
         destination = os.path.join(target, part)
         os.makedirs(os.path.dirname(destination), exist_ok=True)
         if os.path.isdir(origin):

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Prints the path of the shared library NAME (e.g. libcjson.so.1) that the
 dynamic linker would load, from `ldconfig -p`, for the wheel build to copy
-beside the binary. Exits with a message when there is none.
+into its private library folder. Exits with a message when there is none.
 
 Usage: find_library.py NAME
 """

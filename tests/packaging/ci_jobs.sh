@@ -3,6 +3,10 @@
 # root made with debootstrap (the `debian:bookworm` image's contents), the
 # GitLab job's before_script and script, and the install step of the
 # GitHub job (as root, where GitHub's runner uses sudo), then lints a file.
+# Then, in a third root, what a newcomer does: with only build-essential,
+# python3-venv and python3-mesonpy (and pre-commit and git to use it) the
+# `gpulint` pre-commit hook builds (tests/packaging/pre_commit.sh, as a
+# user who is not root), then the README's install lines, word for word.
 # GPULINT_GIT is a clone of this repository's last commit. Needs root,
 # debootstrap and a Debian mirror (MIRROR, default deb.debian.org).
 set -euo pipefail
@@ -24,6 +28,7 @@ cleanup() {
   for mount in proc sys dev; do
     umount -l "$root/$mount" 2>/dev/null || true
     umount -l "$work/action-root/$mount" 2>/dev/null || true
+    umount -l "$work/newcomer-root/$mount" 2>/dev/null || true
   done
   rm -rf "$work"
 }
@@ -42,6 +47,7 @@ proxy_env=()
 cp /etc/resolv.conf "$root/etc/resolv.conf"
 git clone --quiet --depth 1 "file://$source" "$root/srv/gpulint.git"
 cp -a "$root" "$work/action-root" # a second fresh root, for the GitHub Action
+cp -a "$root" "$work/newcomer-root" # a third, for a contributor's pre-commit hook and the README's install
 mount -t proc proc "$root/proc"; mount --rbind /sys "$root/sys"; mount --rbind /dev "$root/dev"
 
 # The job's commands, taken from docs/ci.md's GitLab block as written.
@@ -93,3 +99,45 @@ grep -q "report=gpulint.sarif" "$action/srv/github_output" || { echo "ci_jobs.sh
 run_action >"$work/action.log" 2>&1 && grep -q "cached build" "$work/action.log" ||
   { tail -10 "$work/action.log"; echo "ci_jobs.sh: the second run did not reuse the build" >&2; exit 1; }
 echo "ci_jobs.sh: the GitHub Action installs gpulint (then reuses its build) and leaves a SARIF report, in a fresh Debian 12 root"
+
+# A newcomer: the pre-commit hook with a C compiler and Python only (cJSON,
+# libyaml and the grammar come from their pinned sources), then the
+# README's install block as written, by a user with sudo.
+newcomer=$work/newcomer-root
+mount -t proc proc "$newcomer/proc"; mount --rbind /sys "$newcomer/sys"; mount --rbind /dev "$newcomer/dev"
+in_root() { chroot "$newcomer" /usr/bin/env -i PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin HOME=/root \
+  DEBIAN_FRONTEND=noninteractive "$@"; }
+as_newcomer() { in_root runuser -u dev -- env HOME=/home/dev "$@"; }
+start=$(date +%s)
+{ in_root apt-get update -qq &&
+  in_root apt-get install -y -qq --no-install-recommends ca-certificates sudo git pre-commit \
+    build-essential python3-venv python3-mesonpy &&
+  in_root useradd --create-home --shell /bin/bash dev &&
+  echo "dev ALL=(ALL) NOPASSWD: ALL" >"$newcomer/etc/sudoers.d/dev" && in_root chown -R dev: /srv/gpulint.git &&
+  as_newcomer git clone --quiet /srv/gpulint.git /home/dev/gpulint; } >"$work/newcomer.log" 2>&1 ||
+  { tail -20 "$work/newcomer.log"; echo "ci_jobs.sh: could not set up the newcomer's root" >&2; exit 1; }
+for tool in pkg-config npm; do
+  in_root sh -c "command -v $tool" >/dev/null && { echo "ci_jobs.sh: the newcomer's root has $tool" >&2; exit 1; }
+done
+as_newcomer /home/dev/gpulint/tests/packaging/pre_commit.sh >>"$work/newcomer.log" 2>&1 ||
+  { tail -40 "$work/newcomer.log"; echo "ci_jobs.sh: the pre-commit hook did not build with a compiler and Python only" >&2; exit 1; }
+echo "pre-commit hook, compiler and Python only: $(( $(date +%s) - start )) s"
+echo "ci_jobs.sh: the gpulint pre-commit hook builds and blocks a pitfall with only build-essential, python3-venv and python3-mesonpy"
+
+# The README's install block, taken from its "Install" section as written.
+python3 - "$source/README.md" >"$newcomer/home/dev/install.sh" <<'PY'
+import re, sys
+text = open(sys.argv[1]).read()
+section = re.search(r"\n## Install\n(.*?)\n## ", text, re.S).group(1)
+print("set -eux")
+print(re.search(r"```sh\n(.*?)```", section, re.S).group(1))
+PY
+start=$(date +%s)
+# No Python index here: pipx's upgrade of its own pip fails at once, as
+# pipx allows, instead of retrying.
+as_newcomer PIP_NO_INDEX=1 bash -c "cd /home/dev/gpulint && bash /home/dev/install.sh" >"$work/readme.log" 2>&1 ||
+  { tail -30 "$work/readme.log"; echo "ci_jobs.sh: the README's install lines failed" >&2; exit 1; }
+as_newcomer /home/dev/.local/bin/gpulint --no-cache --exit-zero /home/dev/gpulint/examples/train_mnist.py | grep -q GPU001 ||
+  { tail -30 "$work/readme.log"; echo "ci_jobs.sh: the gpulint the README installs does not lint" >&2; exit 1; }
+echo "README install: $(( $(date +%s) - start )) s"
+echo "ci_jobs.sh: the README's install lines work as a user who is not root, in a fresh Debian 12 root"
