@@ -31,6 +31,14 @@ tracked_before=$(git status --porcelain --untracked-files=no)
 wheel=$(ls "$work"/dist/gpulint-*.whl) sdist=$(ls "$work"/dist/gpulint-*.tar.gz)
 top=$work
 echo "wheel: $(basename "$wheel") ($(du -k "$wheel" | cut -f1) KB); sdist: $(basename "$sdist") ($(du -k "$sdist" | cut -f1) KB)"
+# The README's "The wheel (about N MB)" is within 10% of the wheel's size.
+python3 - "$wheel" README.md <<'PY' || exit 1
+import os, re, sys
+size = os.path.getsize(sys.argv[1]) / 1e6
+claim = float(re.search(r"The wheel \(about ([0-9.]+) MB\)", open(sys.argv[2]).read()).group(1))
+if abs(claim - size) > 0.1 * size:
+    sys.exit(f"packaging: README.md says the wheel is about {claim} MB; it is {size:.2f} MB")
+PY
 
 # Everything below runs as a user who is not root, when this runs as root.
 as_user() { "$@"; }

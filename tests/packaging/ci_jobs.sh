@@ -39,11 +39,9 @@ debootstrap --variant=minbase bookworm "$root" "$mirror" >"$work/debootstrap.log
 echo "debootstrap: $(( $(date +%s) - start )) s"
 # A machine behind a TLS-inspecting proxy trusts the proxy's certificate:
 # the fresh root gets the host's local certificates (the job's
-# ca-certificates install adds them) and npm is told where they are.
+# ca-certificates install adds them).
 mkdir -p "$root/usr/local/share/ca-certificates"
 cp /usr/local/share/ca-certificates/*.crt "$root/usr/local/share/ca-certificates/" 2>/dev/null || true
-proxy_env=()
-[[ -n ${NODE_EXTRA_CA_CERTS:-} ]] && proxy_env=(NODE_EXTRA_CA_CERTS=/etc/ssl/certs/ca-certificates.crt)
 cp /etc/resolv.conf "$root/etc/resolv.conf"
 git clone --quiet --depth 1 "file://$source" "$root/srv/gpulint.git"
 cp -a "$root" "$work/action-root" # a second fresh root, for the GitHub Action
@@ -70,7 +68,7 @@ PY
 cp "$source/examples/train_mnist.py" "$root/srv/train.py"
 start=$(date +%s)
 chroot "$root" /usr/bin/env -i PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin HOME=/root \
-  GPULINT_GIT=/srv/gpulint.git DEBIAN_FRONTEND=noninteractive "${proxy_env[@]}" bash -c "cd /srv && $(cat "$work/gitlab.sh") || true" \
+  GPULINT_GIT=/srv/gpulint.git DEBIAN_FRONTEND=noninteractive bash -c "cd /srv && $(cat "$work/gitlab.sh") || true" \
   >"$work/job.log" 2>&1 || true
 echo "GitLab job: $(( $(date +%s) - start )) s"
 chroot "$root" /usr/local/bin/gpulint --version >/dev/null 2>&1 ||
@@ -88,7 +86,7 @@ mkdir -p "$action/srv/workspace" && cp "$source/examples/train_mnist.py" "$actio
 run_action() {
   chroot "$action" /usr/bin/env -i PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin HOME=/root \
     GPULINT_HOME=/srv/runner-temp/gpulint GITHUB_PATH=/srv/github_path GITHUB_OUTPUT=/srv/github_output \
-    INPUT_PATHS=. INPUT_FORMAT=sarif INPUT_OUTPUT_FILE=gpulint.sarif INPUT_EXIT_ZERO=true "${proxy_env[@]}" \
+    INPUT_PATHS=. INPUT_FORMAT=sarif INPUT_OUTPUT_FILE=gpulint.sarif INPUT_EXIT_ZERO=true \
     bash -c "cd /srv/workspace && /srv/action/scripts/action install && /srv/action/scripts/action lint"
 }
 start=$(date +%s)

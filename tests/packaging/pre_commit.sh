@@ -4,8 +4,9 @@
 # pre-commit builds gpulint into its own environment (no gpulint on PATH).
 # Offline from a Python index: meson-python comes from the system
 # (python3-mesonpy), through VIRTUALENV_SYSTEM_SITE_PACKAGES and
-# PIP_NO_BUILD_ISOLATION=0; npm fetches the pinned grammar sources as it
-# does for every fresh clone.
+# PIP_NO_BUILD_ISOLATION=0; the build fetches the pinned grammar sources
+# (and cJSON and libyaml where the system lacks them) as it does for every
+# fresh clone.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 source=$PWD
