@@ -61,8 +61,8 @@ gpulint=$work/wheel-env/bin/gpulint
 # The libraries the wheel carries lie in its private folder, not in bin/
 # (on PATH); those built from subprojects/ are linked in.
 for library in libcjson.so.1 libyaml-0.so.2; do
-  ldd "$gpulint" | grep -E "$library => $work/wheel-env/gpulint/lib/$library|^\s*$library" >/dev/null &&
-    ! ldd "$gpulint" | grep "$library => /" | grep -v "$work/wheel-env/gpulint/lib/" >/dev/null ||
+  loaded=$(ldd "$gpulint" | awk -v name="$library" '$1 == name { print $3 }')
+  [[ -z $loaded || $(realpath "$loaded") == "$work/wheel-env/gpulint/lib/$library" ]] ||
     { ldd "$gpulint"; echo "packaging: the installed binary does not load the $library of the wheel" >&2; exit 1; }
 done
 if ls "$work/wheel-env/bin" | grep '\.so' >/dev/null; then
