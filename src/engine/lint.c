@@ -224,12 +224,27 @@ static void lint__dependencies(GlFileResult *result, const Links *links) {
   result->dependency_count = count;
 }
 
+/* Hands the project the linted file's summary, made from this lint's
+ * walk (`walked`, not yet settled), when the project has none yet: a
+ * question about the file then finds it without parsing the file again. */
+static void lint__give_summary(const Links *links, const Facts *walked) {
+  if (!links->project || links->file < 0) return;
+  uint64_t hash = summary_hash_bytes(walked->source->bytes, walked->source->length);
+  if (!project_wants_summary(links->project, links->file, hash)) return;
+  Facts *alone = facts_copy(walked);
+  Summary *summary = summary_of_walk(project_path(links->project, links->file), hash, alone);
+  facts_delete(alone);
+  project_adopt_summary(links->project, links->file, summary);
+}
+
 /* Runs the enabled rules; false when the tree was too deep to walk whole. */
 static bool lint__run_rules(GlLinter *self, GlFileResult *result, Findings *findings, const Source *source,
                             TSNode root, const GlRuleSet *rules) {
   Project *project = workspace_project(self->workspace, source->path);
   Links *links = links_new(project, source->path);
-  Facts *facts = facts_new(source, root, links);
+  Facts *facts = facts_walk(source, root);
+  lint__give_summary(links, facts);
+  facts_settle(facts, links);
   bool whole = !facts->truncated;
   Flow *flow = flow_new(facts);
   for (uint32_t i = 0; i < RULE_COUNT && !(facts->other_framework && !facts->imports_torch); i++) {

@@ -1182,11 +1182,10 @@ const Assign *assign_iter_next(AssignIter *self) {
 
 /* ---- Public -------------------------------------------------------------- */
 
-Facts *facts_new(const Source *source, TSNode root, struct Links *links) {
+Facts *facts_walk(const Source *source, TSNode root) {
   syntax_init();
   Facts *self = gl_calloc(1, sizeof(Facts));
   self->source = source;
-  self->links = links;
   self->root = root;
   walk_tree(self, root);
   for (uint32_t i = 0, count = ts_node_child_count(root); i < count; i++) array_push(&self->top_level, ts_node_child(root, i));
@@ -1196,6 +1195,52 @@ Facts *facts_new(const Source *source, TSNode root, struct Links *links) {
                      offsetof(Binding, kind), sizeof(Binding), self->bindings.size);
   facts__build_index(&self->assigns_by_name, self->assigns.contents, offsetof(Assign, name), NO_KIND, sizeof(Assign),
                      self->assigns.size);
+  return self;
+}
+
+/* A copy of `array`'s elements in a buffer of its own. */
+#define facts__copy_array(to, from)                                              \
+  do {                                                                           \
+    (to)->contents = NULL;                                                       \
+    (to)->size = (to)->capacity = 0;                                             \
+    array_reserve((to), (from)->size);                                           \
+    if ((from)->size) memcpy((to)->contents, (from)->contents, (from)->size * sizeof(*(from)->contents)); \
+    (to)->size = (from)->size;                                                   \
+  } while (0)
+
+Facts *facts_copy(const Facts *self) {
+  Facts *copy = gl_malloc(sizeof(Facts));
+  *copy = *self;
+  facts__copy_array(&copy->functions, &self->functions);
+  facts__copy_array(&copy->classes, &self->classes);
+  facts__copy_array(&copy->loops, &self->loops);
+  facts__copy_array(&copy->events, &self->events);
+  facts__copy_array(&copy->assigns, &self->assigns);
+  facts__copy_array(&copy->assigns_by_name, &self->assigns_by_name);
+  facts__copy_array(&copy->top_level, &self->top_level);
+  facts__copy_array(&copy->imports, &self->imports);
+  facts__copy_array(&copy->bindings, &self->bindings);
+  facts__copy_array(&copy->functions_by_name, &self->functions_by_name);
+  facts__copy_array(&copy->bindings_by_name, &self->bindings_by_name);
+  facts__copy_array(&copy->switched, &self->switched);
+  facts__copy_array(&copy->frozen, &self->frozen);
+  facts__copy_array(&copy->frozen_class, &self->frozen_class);
+  facts__copy_array(&copy->module_uses, &self->module_uses);
+  facts__copy_array(&copy->returns, &self->returns);
+  copy->owned_strings.contents = NULL; /* the original's strings stay the original's */
+  copy->owned_strings.size = copy->owned_strings.capacity = 0;
+  uint32_t capacity = self->imports_by_name.capacity;
+  copy->imports_by_name.keys = capacity ? gl_malloc(capacity * sizeof(Text)) : NULL;
+  copy->imports_by_name.values = capacity ? gl_malloc(capacity * sizeof(uint32_t)) : NULL;
+  if (capacity) {
+    memcpy(copy->imports_by_name.keys, self->imports_by_name.keys, capacity * sizeof(Text));
+    memcpy(copy->imports_by_name.values, self->imports_by_name.values, capacity * sizeof(uint32_t));
+  }
+  return copy;
+}
+
+void facts_settle(Facts *self, struct Links *links) {
+  self->links = links;
   facts__settle_classes(self);
   facts__collect_switched(self);
   facts__settle_trained_callees(self);
@@ -1210,6 +1255,11 @@ Facts *facts_new(const Source *source, TSNode root, struct Links *links) {
   facts__summarize(self);
   facts__settle_callers(self);
   facts__settle_backward_context(self);
+}
+
+Facts *facts_new(const Source *source, TSNode root, struct Links *links) {
+  Facts *self = facts_walk(source, root);
+  facts_settle(self, links);
   return self;
 }
 

@@ -201,6 +201,17 @@ const char *const *facts_torch_modules(uint32_t *count);
  * result. `source`, the tree and `links` (NULL: the file alone) must
  * outlive it. */
 Facts *facts_new(const Source *source, TSNode root, struct Links *links);
+
+/* facts_new in two steps, so that one walk serves two settlings (the
+ * file's summary needs the facts settled alone, its lint settled with
+ * the project's links). facts_walk records what the tree says and asks
+ * no other file; facts_settle (once per Facts) derives the rest, with
+ * `links` (NULL: the file alone). */
+Facts *facts_walk(const Source *source, TSNode root);
+void facts_settle(Facts *self, struct Links *links);
+/* A walked, unsettled Facts copied, to be settled apart from it; the
+ * caller deletes it before `self` (strings the walk made stay `self`'s). */
+Facts *facts_copy(const Facts *self);
 void facts_delete(Facts *self);
 
 /* An event as seen from a block: `anchor` is the node in that block that

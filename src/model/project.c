@@ -13,7 +13,6 @@
 #include <unistd.h>
 
 #include "facts.h"
-#include "flow.h"
 #include "source.h"
 #include "store.h"
 
@@ -369,10 +368,8 @@ static Summary *project__summarize(const char *path, const char *bytes, size_t l
   TSTree *tree = ts_parser_parse_string(parser, NULL, source->bytes, source->length);
   Summary *summary = NULL;
   if (tree) {
-    Facts *facts = facts_new(source, ts_tree_root_node(tree), NULL);
-    Flow *flow = flow_new(facts);
-    summary = summary_new(path, summary_hash_bytes(bytes, length), facts, flow);
-    flow_delete(flow);
+    Facts *facts = facts_walk(source, ts_tree_root_node(tree));
+    summary = summary_of_walk(path, summary_hash_bytes(bytes, length), facts);
     facts_delete(facts);
     ts_tree_delete(tree);
   }
@@ -419,6 +416,29 @@ const Summary *project_summary(Project *self, int32_t file) {
   pthread_mutex_unlock(&self->lock);
   summary_delete(summary);
   return entry->summary;
+}
+
+bool project_wants_summary(Project *self, int32_t file, uint64_t hash) {
+  if (file < 0 || (uint32_t)file >= self->files.size) return false;
+  if (project_file_hash(self, file) != hash) return false; /* another text than the listed file's */
+  pthread_mutex_lock(&self->lock);
+  const ProjectFile *entry = array_get(&self->files, file);
+  bool wanted = !entry->summarized && !entry->stored_summary;
+  pthread_mutex_unlock(&self->lock);
+  return wanted;
+}
+
+void project_adopt_summary(Project *self, int32_t file, Summary *summary) {
+  pthread_mutex_lock(&self->lock);
+  ProjectFile *entry = array_get(&self->files, file);
+  if (!entry->summarized) {
+    entry->summary = summary;
+    entry->summarized = true;
+    self->fresh++;
+    summary = NULL;
+  }
+  pthread_mutex_unlock(&self->lock);
+  summary_delete(summary);
 }
 
 /* ---- Identifiers ---------------------------------------------------------------- */

@@ -67,6 +67,14 @@ int32_t project_resolve_module(Project *self, const char *folder, Text module);
  * be read. Borrowed; thread-safe. */
 const Summary *project_summary(Project *self, int32_t file);
 
+/* Whether file `file` has no summary yet (none computed, none kept
+ * between runs) and its content hashes to `hash`: a lint of that content
+ * can then make the summary from its own parse and hand it over. */
+bool project_wants_summary(Project *self, int32_t file, uint64_t hash);
+/* Takes `summary` (owned) as file `file`'s, unless another worker gave
+ * or computed one first (then it is deleted). */
+void project_adopt_summary(Project *self, int32_t file, Summary *summary);
+
 /* The path of file `file` (absolute); borrowed. */
 const char *project_path(const Project *self, int32_t file);
 

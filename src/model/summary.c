@@ -309,6 +309,14 @@ Summary *summary_new(const char *path, uint64_t hash, const Facts *facts, Flow *
   return self;
 }
 
+Summary *summary_of_walk(const char *path, uint64_t hash, Facts *walked) {
+  facts_settle(walked, NULL);
+  Flow *flow = flow_new(walked);
+  Summary *self = summary_new(path, hash, walked, flow);
+  flow_delete(flow);
+  return self;
+}
+
 void summary_delete(Summary *self) {
   if (!self) return;
   for (uint32_t i = 0; i < self->functions.size; i++) {

@@ -83,6 +83,11 @@ struct Flow;
  * Copies what it keeps. */
 Summary *summary_new(const char *path, uint64_t hash, const struct Facts *facts, struct Flow *flow);
 void summary_delete(Summary *self);
+/* Summarises a file from facts walked and not yet settled
+ * (facts_walk, facts_copy), which it settles alone (no links) and leaves
+ * to the caller to delete. The summary is the same whichever parse of
+ * the same bytes the facts came from. */
+Summary *summary_of_walk(const char *path, uint64_t hash, struct Facts *walked);
 
 /* The function or method named `name` ("f", "Class.f"), or NULL. */
 const SummaryFunction *summary_function(const Summary *self, const char *name, uint32_t length);
