@@ -157,6 +157,15 @@ void gl_workspace_set_cache_dir(GlWorkspace *self, const char *directory);
  * its project's other files (`--no-index`). On by default. */
 void gl_workspace_set_indexing(GlWorkspace *self, bool enabled);
 
+/* The run will lint the file at `path` (as it names it to
+ * gl_linter_lint_file or _buffer): a file parsed first for a question
+ * about another file then keeps that parse for its own lint. Call before
+ * the lints start. */
+void gl_workspace_expect(GlWorkspace *self, const char *path);
+/* The run will not lint `path` after all (its result came from the
+ * cache): what was kept for it is dropped. */
+void gl_workspace_skip(GlWorkspace *self, const char *path);
+
 typedef struct GlLinter GlLinter;
 
 /* A linter with a workspace of its own. */

@@ -102,7 +102,10 @@ static GlFileResult *run__lint(const Pool *pool, GlLinter **linter, const LintJo
   if (cache) {
     key = cache_key(job->path, bytes, length, &job->rules);
     GlFileResult *cached = cache_get(cache, key, job->path);
-    if (cached) return cached;
+    if (cached) {
+      gl_workspace_skip(pool->workspace, job->path);
+      return cached;
+    }
   }
   if (!*linter) *linter = gl_linter_new_in(pool->workspace);
   GlFileResult *result = gl_linter_lint_buffer(*linter, job->path, bytes, length, &job->rules);
@@ -175,6 +178,9 @@ static uint32_t *run__order(const LintJob *jobs, size_t count) {
 
 void run_jobs(LintJob *jobs, size_t count, uint32_t threads, bool want_lines, Cache *cache, GlWorkspace *workspace) {
   Pool pool = {jobs, NULL, count, 0, want_lines, cache, workspace, PTHREAD_MUTEX_INITIALIZER};
+  for (size_t i = 0; i < count; i++) { /* a file parsed first for another's question keeps that parse */
+    if (!jobs[i].input && !jobs[i].result) gl_workspace_expect(workspace, jobs[i].path);
+  }
   if (threads > count) threads = (uint32_t)count;
   if (threads <= 1) {
     run__worker(&pool);

@@ -178,6 +178,10 @@ char *gl_workspace_notices(GlWorkspace *self) { return workspace_notices(self); 
 
 void gl_workspace_set_indexing(GlWorkspace *self, bool enabled) { workspace_set_indexing(self, enabled); }
 
+void gl_workspace_expect(GlWorkspace *self, const char *path) { workspace_expect(self, path); }
+
+void gl_workspace_skip(GlWorkspace *self, const char *path) { workspace_take_parse(self, path, NULL, 0); }
+
 void gl_workspace_set_cache_dir(GlWorkspace *self, const char *directory) { workspace_set_cache_dir(self, directory); }
 
 uint64_t gl_content_hash(const char *bytes, size_t length) { return summary_hash_bytes(bytes, length); }
@@ -237,12 +241,13 @@ static void lint__give_summary(const Links *links, const Facts *walked) {
   project_adopt_summary(links->project, links->file, summary);
 }
 
-/* Runs the enabled rules; false when the tree was too deep to walk whole. */
+/* Runs the enabled rules over `walked` (facts_walk of `root`, owned; NULL:
+ * walk here); false when the tree was too deep to walk whole. */
 static bool lint__run_rules(GlLinter *self, GlFileResult *result, Findings *findings, const Source *source,
-                            TSNode root, const GlRuleSet *rules) {
+                            TSNode root, const GlRuleSet *rules, Facts *walked) {
   Project *project = workspace_project(self->workspace, source->path);
   Links *links = links_new(project, source->path);
-  Facts *facts = facts_walk(source, root);
+  Facts *facts = walked ? walked : facts_walk(source, root);
   lint__give_summary(links, facts);
   facts_settle(facts, links);
   bool whole = !facts->truncated;
@@ -261,29 +266,32 @@ static bool lint__run_rules(GlLinter *self, GlFileResult *result, Findings *find
 
 /* Lints `source`. With `kept` (a document's tree, edited since its last
  * parse, or NULL), the parse starts from that tree and the new tree
- * replaces it there; a skipped file leaves no tree. */
+ * replaces it there; a skipped file leaves no tree. With `parsed` (a
+ * question's parse of these bytes; its tree and facts are taken, its
+ * source is `source`), nothing is parsed or walked again. */
 static void lint__source(GlLinter *self, GlFileResult *result, const Source *source, const GlRuleSet *rules,
-                         TSTree **kept) {
-  TSTree *old = kept ? *kept : NULL;
+                         TSTree **kept, ProjectParse *parsed) {
+  TSTree *old = kept ? *kept : parsed ? parsed->tree : NULL;
+  Facts *walked = parsed ? parsed->facts : NULL;
   if (kept) *kept = NULL;
-  if (noqa_skips_file(source->bytes, source->length, NULL)) {
-    ts_tree_delete(old);
-    return;
+  PrefilterVerdict verdict = PREFILTER_SKIP;
+  if (!noqa_skips_file(source->bytes, source->length, NULL)) {
+    verdict = self->prefilter ? prefilter_scan(source->bytes, source->length, rules) : PREFILTER_RUN;
   }
-  PrefilterVerdict verdict = self->prefilter ? prefilter_scan(source->bytes, source->length, rules) : PREFILTER_RUN;
+  if (verdict != PREFILTER_RUN) facts_delete(walked);
   if (verdict == PREFILTER_SKIP) {
     ts_tree_delete(old);
     return;
   }
-  TSTree *tree = ts_parser_parse_string(self->parser, old, source->bytes, source->length);
-  ts_tree_delete(old);
+  TSTree *tree = parsed ? old : ts_parser_parse_string(self->parser, old, source->bytes, source->length);
+  if (!parsed) ts_tree_delete(old);
   if (!tree) {
     result->error = gl_strdup("the parser gave up on this file");
     return;
   }
   TSNode root = ts_tree_root_node(tree);
   Findings findings = array_new();
-  if (verdict == PREFILTER_RUN && !lint__run_rules(self, result, &findings, source, root, rules)) {
+  if (verdict == PREFILTER_RUN && !lint__run_rules(self, result, &findings, source, root, rules, walked)) {
     result->note = gl_format("nesting deeper than %u levels: the code below that depth was not checked",
                              FACTS_MAX_DEPTH);
   }
@@ -322,9 +330,15 @@ GlFileResult *gl_linter_lint_buffer(GlLinter *self, const char *path, const char
     result->error = gl_format("%s (byte %zu)", problem, bad);
     return result;
   }
-  Source *source = lint__load(result, path, bytes, length);
-  if (source) lint__source(self, result, source, rules, NULL);
+  ProjectParse *parsed = workspace_take_parse(self->workspace, path, bytes, length);
+  Source *source = parsed ? parsed->source : lint__load(result, path, bytes, length);
+  if (parsed) { /* the same bytes, parsed for a question: the lint names the file as it was given */
+    free(source->path);
+    source->path = gl_strdup(path);
+  }
+  if (source) lint__source(self, result, source, rules, NULL, parsed);
   source_delete(source);
+  free(parsed);
   return result;
 }
 
@@ -626,7 +640,7 @@ GlFileResult *gl_linter_lint_document(GlLinter *self, GlDocument *document, cons
     return result;
   }
   Source *source = source_new(document->path, document->bytes, document->length);
-  lint__source(self, result, source, rules, &document->tree);
+  lint__source(self, result, source, rules, &document->tree, NULL);
   source_delete(source);
   return result;
 }

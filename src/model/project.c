@@ -45,6 +45,7 @@ typedef struct {
 } ProjectFile;
 
 struct Project {
+  Workspace *workspace;      /* borrowed: where parses are kept for the files the run lints */
   char *root;                /* absolute; owned */
   Array(ProjectFile) files;  /* sorted by path */
   Array(char *) configs;     /* absolute paths of its YAML files, in listing order */
@@ -58,8 +59,19 @@ struct Project {
   pthread_mutex_t lock;
 };
 
+/* A file the run will lint (workspace_expect). */
+typedef struct {
+  char *given;        /* as the run names it; owned */
+  char *absolute;     /* its folder's real path and its name, found at the first lookup; owned */
+  bool linted;        /* its lint began, or it was not linted after all */
+  ProjectParse *kept; /* a question's parse of it, kept for its lint; owned */
+} Expected;
+
 struct GlWorkspace {
   Array(Project *) projects;
+  Array(Expected) expected; /* sorted by `absolute` once the first lookup comes */
+  bool expected_sorted;
+  size_t kept_bytes;        /* the bytes of the files whose parses are kept */
   char *cache_dir; /* where projects keep their identifier index, or NULL; owned */
   bool no_index; /* lint every file alone */
   Array(ProjectFile) overlays; /* path and overlay of each file an editor holds (workspace_set_overlay) */
@@ -248,6 +260,12 @@ void workspace_delete(Workspace *self) {
     project__delete(self->projects.contents[i]);
   }
   array_delete(&self->projects);
+  for (uint32_t i = 0; i < self->expected.size; i++) {
+    free(self->expected.contents[i].given);
+    free(self->expected.contents[i].absolute);
+    project_parse_delete(self->expected.contents[i].kept);
+  }
+  array_delete(&self->expected);
   for (uint32_t i = 0; i < self->overlays.size; i++) {
     free(self->overlays.contents[i].path);
     free(self->overlays.contents[i].overlay);
@@ -280,6 +298,7 @@ Project *workspace_project(Workspace *self, const char *path) {
   }
   if (!found) {
     found = project__new(root); /* under the lock: every worker waits for the one listing */
+    found->workspace = self;
     if (self->cache_dir) {
       found->index_path = gl_format("%s/index-%016llx", self->cache_dir,
                                     (unsigned long long)summary_hash_bytes(root, strlen(root)));
@@ -359,23 +378,132 @@ static char *project__read(const ProjectFile *file, size_t *length) {
   return bytes;
 }
 
-static Summary *project__summarize(const char *path, const char *bytes, size_t length) {
+static bool workspace__keep(Workspace *self, ProjectParse *parse);
+
+/* Parses and summarises a file for a question; the parse is kept for the
+ * file's own lint when the run will lint it (workspace_expect). */
+static Summary *project__summarize(Project *self, const char *path, const char *bytes, size_t length) {
   size_t bad = 0;
   if (source_check_text(bytes, length, &bad)) return NULL;
   Source *source = source_new(path, bytes, length);
   TSParser *parser = ts_parser_new();
   ts_parser_set_language(parser, tree_sitter_python());
   TSTree *tree = ts_parser_parse_string(parser, NULL, source->bytes, source->length);
-  Summary *summary = NULL;
-  if (tree) {
-    Facts *facts = facts_walk(source, ts_tree_root_node(tree));
-    summary = summary_of_walk(path, summary_hash_bytes(bytes, length), facts);
-    facts_delete(facts);
-    ts_tree_delete(tree);
-  }
   ts_parser_delete(parser);
-  source_delete(source);
+  Summary *summary = NULL;
+  ProjectParse *parse = gl_calloc(1, sizeof(ProjectParse));
+  *parse = (ProjectParse){source, tree, NULL};
+  if (tree) {
+    parse->facts = facts_walk(source, ts_tree_root_node(tree));
+    Facts *alone = facts_copy(parse->facts);
+    summary = summary_of_walk(path, summary_hash_bytes(bytes, length), alone);
+    facts_delete(alone);
+  }
+  if (!tree || !workspace__keep(self->workspace, parse)) project_parse_delete(parse);
   return summary;
+}
+
+void project_parse_delete(ProjectParse *self) {
+  if (!self) return;
+  facts_delete(self->facts);
+  ts_tree_delete(self->tree);
+  source_delete(self->source);
+  free(self);
+}
+
+/* ---- Files the run lints --------------------------------------------------------
+ *
+ * A question may need the summary of a file that the run has yet to
+ * lint: its parse and walk are then kept (within WORKSPACE_KEPT_BYTES of
+ * source) and handed to that lint, so that the file is parsed once. */
+
+#define WORKSPACE_KEPT_BYTES (2u * 1024u * 1024u)
+
+static int workspace__expected_order(const void *a, const void *b) {
+  return strcmp(((const Expected *)a)->absolute, ((const Expected *)b)->absolute);
+}
+
+/* The absolute path of `path` as listings spell it; NULL when its folder
+ * is gone. The caller frees it. */
+static char *workspace__absolute(const char *path) {
+  char *folder = project_folder_of(path);
+  if (!folder) return NULL;
+  const char *name = strrchr(path, '/');
+  char *absolute = gl_format("%s/%s", folder, name ? name + 1 : path);
+  free(folder);
+  return absolute;
+}
+
+void workspace_expect(Workspace *self, const char *path) {
+  if (self->no_index) return;
+  pthread_mutex_lock(&self->lock);
+  array_push(&self->expected, ((Expected){gl_strdup(path), NULL, false, NULL}));
+  self->expected_sorted = false;
+  pthread_mutex_unlock(&self->lock);
+}
+
+/* Finds every expected file's absolute path (a run whose files all come
+ * from the cache never needs them) and sorts them; called with the
+ * workspace locked. */
+static void workspace__sort_expected(Workspace *self) {
+  uint32_t kept = 0;
+  for (uint32_t i = 0; i < self->expected.size; i++) {
+    Expected *entry = array_get(&self->expected, i);
+    if (!entry->absolute) entry->absolute = workspace__absolute(entry->given);
+    if (entry->absolute) self->expected.contents[kept++] = *entry;
+    else free(entry->given);
+  }
+  self->expected.size = kept;
+  qsort(self->expected.contents, self->expected.size, sizeof(Expected), workspace__expected_order);
+  self->expected_sorted = true;
+}
+
+/* The entry of `absolute`, or NULL; called with the workspace locked. */
+static Expected *workspace__expected(Workspace *self, const char *absolute) {
+  if (self->expected.size == 0) return NULL;
+  if (!self->expected_sorted) workspace__sort_expected(self);
+  Expected key = {NULL, (char *)absolute, false, NULL};
+  return bsearch(&key, self->expected.contents, self->expected.size, sizeof(Expected), workspace__expected_order);
+}
+
+/* Keeps `parse` (owned on success) for the lint of its file; false when
+ * the run will not lint it, already did, or the budget is spent. */
+static bool workspace__keep(Workspace *self, ProjectParse *parse) {
+  if (!self) return false;
+  pthread_mutex_lock(&self->lock);
+  Expected *entry = workspace__expected(self, parse->source->path);
+  bool kept = entry && !entry->linted && !entry->kept &&
+              self->kept_bytes + parse->source->length <= WORKSPACE_KEPT_BYTES;
+  if (kept) {
+    entry->kept = parse;
+    self->kept_bytes += parse->source->length;
+  }
+  pthread_mutex_unlock(&self->lock);
+  return kept;
+}
+
+ProjectParse *workspace_take_parse(Workspace *self, const char *path, const char *bytes, size_t length) {
+  pthread_mutex_lock(&self->lock);
+  bool none = self->expected.size == 0 || (!self->expected_sorted && !bytes);
+  pthread_mutex_unlock(&self->lock);
+  if (none) return NULL; /* nothing expected; or skipped before any question came: nothing kept yet */
+  char *absolute = workspace__absolute(path);
+  if (!absolute) return NULL;
+  pthread_mutex_lock(&self->lock);
+  Expected *entry = workspace__expected(self, absolute);
+  ProjectParse *parse = entry ? entry->kept : NULL;
+  if (entry) {
+    entry->linted = true;
+    entry->kept = NULL;
+  }
+  if (parse) self->kept_bytes -= parse->source->length;
+  pthread_mutex_unlock(&self->lock);
+  free(absolute);
+  if (parse && (!bytes || parse->source->length != length || memcmp(parse->source->bytes, bytes, length) != 0)) {
+    project_parse_delete(parse); /* the file changed since: parse what the lint reads */
+    parse = NULL;
+  }
+  return parse;
 }
 
 /* The summary the store kept for the file, when its content is still the
@@ -403,7 +531,7 @@ const Summary *project_summary(Project *self, int32_t file) {
   if (fresh) {
     size_t length = 0;
     char *bytes = project__read(entry, &length);
-    summary = bytes ? project__summarize(entry->path, bytes, length) : NULL;
+    summary = bytes ? project__summarize(self, entry->path, bytes, length) : NULL;
     free(bytes);
   }
   pthread_mutex_lock(&self->lock); /* another worker may have finished first: keep one */

@@ -18,6 +18,7 @@
 
 #include "array.h"
 #include "summary.h"
+#include "source.h"
 #include "syntax.h"
 
 /* The listing stops at these: a larger project gets one notice and the
@@ -96,6 +97,30 @@ Text project_module_name(const Project *self, int32_t file);
 /* Whether a file's content hash is known for dependency tracking: the
  * 64-bit hash of file `file`'s bytes, read at first use (0: unreadable). */
 uint64_t project_file_hash(Project *self, int32_t file);
+
+/* ---- Files the run lints --------------------------------------------------------- */
+
+struct Facts;
+
+/* A file's parse made for a question: its source (path absolute), tree,
+ * and facts walked but not settled (facts_walk). Owns all three. */
+typedef struct ProjectParse {
+  Source *source;
+  TSTree *tree;
+  struct Facts *facts;
+} ProjectParse;
+
+void project_parse_delete(ProjectParse *self);
+
+/* The run will lint the file at `path`: a question that parses it first
+ * keeps the parse for that lint. Call before the lints start. */
+void workspace_expect(Workspace *self, const char *path);
+
+/* The lint of `path` (with these bytes) begins: the parse a question kept
+ * for it (owned by the caller), or NULL. Either way the file counts as
+ * linted from now on, and nothing more is kept for it. NULL `bytes`: it
+ * will not be linted after all (its result came from the cache). */
+ProjectParse *workspace_take_parse(Workspace *self, const char *path, const char *bytes, size_t length);
 
 /* ---- Changes seen by an editor ---------------------------------------------- */
 
