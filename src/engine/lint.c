@@ -264,6 +264,25 @@ static bool lint__run_rules(GlLinter *self, GlFileResult *result, Findings *find
   return whole;
 }
 
+/* A file no rule reports on still gives the index its summary, from this
+ * parse, once questions about other files have begun in the run (a run
+ * of files that never use torch asks none, and walks none of them). Takes
+ * `walked` (NULL: walk here when needed). */
+static void lint__summary_only(GlLinter *self, const Source *source, TSNode root, Facts *walked) {
+  if (!workspace_questions_asked(self->workspace)) {
+    facts_delete(walked);
+    return;
+  }
+  Links *links = links_new(workspace_project(self->workspace, source->path), source->path);
+  if (links->project && links->file >= 0 &&
+      project_wants_summary(links->project, links->file, summary_hash_bytes(source->bytes, source->length))) {
+    if (!walked) walked = facts_walk(source, root);
+    lint__give_summary(links, walked);
+  }
+  facts_delete(walked);
+  links_delete(links);
+}
+
 /* Lints `source`. With `kept` (a document's tree, edited since its last
  * parse, or NULL), the parse starts from that tree and the new tree
  * replaces it there; a skipped file leaves no tree. With `parsed` (a
@@ -278,7 +297,7 @@ static void lint__source(GlLinter *self, GlFileResult *result, const Source *sou
   if (!noqa_skips_file(source->bytes, source->length, NULL)) {
     verdict = self->prefilter ? prefilter_scan(source->bytes, source->length, rules) : PREFILTER_RUN;
   }
-  if (verdict != PREFILTER_RUN) facts_delete(walked);
+  if (verdict == PREFILTER_SKIP) facts_delete(walked);
   if (verdict == PREFILTER_SKIP) {
     ts_tree_delete(old);
     return;
@@ -291,6 +310,7 @@ static void lint__source(GlLinter *self, GlFileResult *result, const Source *sou
   }
   TSNode root = ts_tree_root_node(tree);
   Findings findings = array_new();
+  if (verdict == PREFILTER_PARSE_ONLY) lint__summary_only(self, source, root, walked);
   if (verdict == PREFILTER_RUN && !lint__run_rules(self, result, &findings, source, root, rules, walked)) {
     result->note = gl_format("nesting deeper than %u levels: the code below that depth was not checked",
                              FACTS_MAX_DEPTH);

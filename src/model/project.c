@@ -71,6 +71,7 @@ struct GlWorkspace {
   Array(Project *) projects;
   Array(Expected) expected; /* sorted by `absolute` once the first lookup comes */
   bool expected_sorted;
+  bool asked;               /* a summary was asked for (project_summary) */
   size_t kept_bytes;        /* the bytes of the files whose parses are kept */
   char *cache_dir; /* where projects keep their identifier index, or NULL; owned */
   bool no_index; /* lint every file alone */
@@ -515,8 +516,20 @@ static Summary *project__stored_summary(const ProjectFile *entry, const void *by
   return NULL;
 }
 
+bool workspace_questions_asked(Workspace *self) {
+  pthread_mutex_lock(&self->lock);
+  bool asked = self->asked;
+  pthread_mutex_unlock(&self->lock);
+  return asked;
+}
+
 const Summary *project_summary(Project *self, int32_t file) {
   if (file < 0 || (uint32_t)file >= self->files.size) return NULL;
+  if (self->workspace) {
+    pthread_mutex_lock(&self->workspace->lock);
+    self->workspace->asked = true;
+    pthread_mutex_unlock(&self->workspace->lock);
+  }
   pthread_mutex_lock(&self->lock);
   project__load(self);
   ProjectFile *entry = array_get(&self->files, file);
@@ -551,7 +564,8 @@ bool project_wants_summary(Project *self, int32_t file, uint64_t hash) {
   if (project_file_hash(self, file) != hash) return false; /* another text than the listed file's */
   pthread_mutex_lock(&self->lock);
   const ProjectFile *entry = array_get(&self->files, file);
-  bool wanted = !entry->summarized && !entry->stored_summary;
+  bool wanted = !entry->summarized && !entry->stored_summary &&
+                (entry->overlay || entry->size <= PROJECT_MAX_FILE_BYTES); /* as project__read: larger files get none */
   pthread_mutex_unlock(&self->lock);
   return wanted;
 }

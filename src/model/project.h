@@ -112,6 +112,9 @@ typedef struct ProjectParse {
 
 void project_parse_delete(ProjectParse *self);
 
+/* Whether any file's summary was asked for in this run yet. */
+bool workspace_questions_asked(Workspace *self);
+
 /* The run will lint the file at `path`: a question that parses it first
  * keeps the parse for that lint. Call before the lints start. */
 void workspace_expect(Workspace *self, const char *path);
