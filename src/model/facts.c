@@ -393,15 +393,32 @@ static bool facts__module_forward(const Facts *self, int32_t function) {
   return entry->in_module_class && text_is(entry->name, "forward") && entry->class_index >= 0;
 }
 
-/* What roles_module answers depends on nothing this changes (event kinds,
- * call counts), so its answers are kept for the whole pass. */
+/* Calls of this file's functions first (not of a module class's
+ * forward), so that roles asked next see every call of a helper (a
+ * parameter every call passes a module to); then forwards and the rest.
+ * What roles_module answers depends on nothing the second pass changes,
+ * so its answers are kept for the whole pass. */
 static void facts__resolve_calls(Facts *self) {
+  Array(int32_t) callees = array_new();
+  for (uint32_t i = 0; i < self->events.size; i++) {
+    Event *event = array_get(&self->events, i);
+    bool skip = event->kind == EV_KIND_COUNT || event->kind == EV_GRAD_TOGGLE;
+    int32_t callee = skip ? -1 : facts_resolve_call(self, event->node, event->function);
+    array_push(&callees, callee);
+    if (callee < 0 || facts__module_forward(self, callee)) continue;
+    event->kind = EV_CALL;
+    event->callee = callee;
+    self->functions.contents[callee].call_count++;
+    if (event->loop >= 0) self->functions.contents[callee].called_in_loop = true;
+  }
   RoleMemo memo = {0};
   for (uint32_t i = 0; i < self->events.size; i++) {
     Event *event = array_get(&self->events, i);
-    if (event->kind == EV_KIND_COUNT || event->kind == EV_GRAD_TOGGLE) continue;
-    int32_t callee = facts_resolve_call(self, event->node, event->function);
-    if (callee >= 0 && facts__module_forward(self, callee) && roles_forward(self, event->node, event->function) != ROLE_NONE) {
+    int32_t callee = callees.contents[i];
+    if (event->kind == EV_KIND_COUNT || event->kind == EV_GRAD_TOGGLE || (callee >= 0 && !facts__module_forward(self, callee))) {
+      continue;
+    }
+    if (callee >= 0 && roles_forward(self, event->node, event->function) != ROLE_NONE) {
       event->kind = EV_FORWARD; /* `self.forward(x)`, `model.forward(x)` of a module class here */
       event->target = facts_canonical(self, roles_forward_module(self, event->node));
     } else if (callee >= 0) {
@@ -414,6 +431,7 @@ static void facts__resolve_calls(Facts *self) {
     }
   }
   roles_memo_delete(&memo);
+  array_delete(&callees);
 }
 
 static bool facts__switched_mode(const Facts *self, Text name) {

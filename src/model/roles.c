@@ -407,6 +407,93 @@ static RoleOrUnknown roles__known_attribute(const Facts *facts, TSNode construct
   return ROLE_NONE; /* a method or plain attribute of a project class */
 }
 
+/* ---- Submodules the project's classes name ----------------------------------- */
+
+/* What `self.<attribute>` is in the linted file's own module classes:
+ * ROLE_EVIDENCE where an __init__ builds a module into it, ROLE_NONE
+ * where a class defines a method of that name or an __init__ a plain
+ * value; ROLE_UNKNOWN when no class says. */
+static RoleOrUnknown roles__own_classes_attribute(const Facts *facts, Text attribute, int depth) {
+  RoleOrUnknown role = ROLE_UNKNOWN;
+  char *self_name = gl_format("self.%.*s", (int)attribute.length, attribute.ptr);
+  Text name = {self_name, (uint32_t)strlen(self_name)};
+  for (uint32_t i = 0; i < facts->functions.size && role != ROLE_NONE; i++) {
+    const Function *method = array_get(&facts->functions, i);
+    if (method->class_index < 0) continue;
+    if (text_eq(method->name, attribute)) role = ROLE_NONE;
+    if (!text_is(method->name, "__init__") || !facts->classes.contents[method->class_index].is_module) continue;
+    RoleOrUnknown here = roles__self_attribute(facts, name, (int32_t)i, depth + 1);
+    if (here != ROLE_UNKNOWN) role = here == ROLE_NAME ? ROLE_UNKNOWN : here;
+  }
+  free(self_name);
+  return role;
+}
+
+/* What one submodule entry of a class summary ("fc=torch.nn.Linear",
+ * "attention=SoftAttention", "decoder=") says `attribute` is. */
+static RoleOrUnknown roles__summary_attribute(const Facts *facts, const Summary *summary, const SummaryClass *class_,
+                                              Text attribute) {
+  RoleOrUnknown role = ROLE_UNKNOWN;
+  for (uint32_t i = 0; i < class_->submodules.size && role != ROLE_NONE; i++) {
+    const char *entry = class_->submodules.contents[i];
+    const char *equals = strchr(entry, '=');
+    if (!equals || (size_t)(equals - entry) != attribute.length || memcmp(entry, attribute.ptr, attribute.length)) continue;
+    Text built = {equals + 1, (uint32_t)strlen(equals + 1)};
+    RoleOrUnknown here = built.length == 0 ? ROLE_EVIDENCE : roles__library_constructor(built);
+    Linked part;
+    if (here == ROLE_UNKNOWN && links_find(facts->links, summary, built, &part) && part.class_) {
+      here = links_class_is_module(facts->links, part.summary, part.class_) ? ROLE_EVIDENCE : ROLE_NONE;
+    }
+    if (here != ROLE_UNKNOWN) role = here;
+  }
+  return role;
+}
+
+/* `decoder.attention(feats, h)` where `decoder` is a module by evidence
+ * whose class the file cannot see (`decoder = checkpoint["decoder"]`):
+ * a submodule when the project's module classes build a module into
+ * `self.attention` and none defines a method or a plain value of that
+ * name. A name that more than LINKS_CALLER_FILES files hold is not
+ * looked up: the answer is then unknown. */
+static RoleOrUnknown roles__project_submodule(const Facts *facts, Text attribute, int depth) {
+  RoleOrUnknown role = roles__own_classes_attribute(facts, attribute, depth);
+  Links *links = facts->links;
+  if (role == ROLE_NONE || !links || !links->project) return role;
+  FileList files = array_new();
+  project_files_mentioning(links->project, attribute, (Text){0}, &files);
+  if (files.size > LINKS_CALLER_FILES) files.size = 0;
+  char *method = gl_format(".%.*s", (int)attribute.length, attribute.ptr);
+  for (uint32_t i = 0; i < files.size && role != ROLE_NONE; i++) {
+    if (files.contents[i] == links->file) continue;
+    const Summary *summary = project_summary(links->project, files.contents[i]);
+    if (!summary) continue;
+    links_consult(links, files.contents[i]);
+    for (uint32_t k = 0; k < summary->functions.size && role != ROLE_NONE; k++) {
+      const char *name = summary->functions.contents[k].name, *dot = strrchr(name, '.');
+      if (dot && strcmp(dot, method) == 0) role = ROLE_NONE; /* `Class.attention` is a method */
+    }
+    for (uint32_t k = 0; k < summary->classes.size && role != ROLE_NONE; k++) {
+      const SummaryClass *class_ = array_get(&summary->classes, k);
+      if (!links_class_is_module(links, summary, class_)) continue;
+      RoleOrUnknown here = roles__summary_attribute(facts, summary, class_, attribute);
+      if (here != ROLE_UNKNOWN) role = here;
+    }
+  }
+  free(method);
+  array_delete(&files);
+  return role;
+}
+
+/* An instance built by a library call (a torchvision model): the
+ * project's classes say nothing of its attributes. */
+static bool roles__library_instance(const Facts *facts, const Binding *instance) {
+  if (!instance || ts_node_is_null(instance->node) || !node_is(instance->node, K_CALL)) return false;
+  char buffer[192];
+  Text qualified = {facts_qualify(facts, node_field(instance->node, F_FUNCTION), buffer, sizeof buffer), 0};
+  qualified.length = (uint32_t)strlen(qualified.ptr);
+  return roles__library_constructor(qualified) != ROLE_UNKNOWN;
+}
+
 /* `a.b`: a submodule of a module shown by evidence; of a library module
  * (a torchvision or transformers model), only a name can say. */
 static RoleOrUnknown roles__attribute(const Facts *facts, Text name, int32_t function, int depth) {
@@ -423,7 +510,21 @@ static RoleOrUnknown roles__attribute(const Facts *facts, Text name, int32_t fun
                            ? roles__known_attribute(facts, instance->node, attribute, depth + 1)
                            : ROLE_UNKNOWN;
   if (role != ROLE_UNKNOWN) return role;
+  if (!roles__library_instance(facts, instance) && roles__project_submodule(facts, attribute, depth + 1) == ROLE_EVIDENCE) {
+    return ROLE_EVIDENCE;
+  }
   return roles__named_module(attribute) ? ROLE_NAME : ROLE_NONE;
+}
+
+typedef bool (*RolesIs)(const Facts *facts, TSNode value, int32_t function, int depth);
+static bool roles__passed(const Facts *facts, Text name, int32_t function, int depth, RolesIs is);
+
+/* A name or attribute that is a module by evidence (`decoder` after
+ * `decoder.eval()`), as an argument of a call. */
+static bool roles__module_value(const Facts *facts, TSNode value, int32_t function, int depth) {
+  value = node_unparenthesize(value);
+  if (!node_is(value, K_IDENTIFIER) && !node_is(value, K_ATTRIBUTE)) return false;
+  return roles__module(facts, node_text(facts->source, value), function, depth) == ROLE_EVIDENCE;
 }
 
 /* How many of a name's constructors, from the last, a role is read from. */
@@ -443,6 +544,7 @@ static Role roles__module(const Facts *facts, Text name, int32_t function, int d
   if (role == ROLE_UNKNOWN) role = roles__prepared(facts, name, function, depth);
   if (role != ROLE_UNKNOWN && !(role == ROLE_NONE && roles_used_as_module(facts, name, function))) return (Role)role;
   if (roles_used_as_module(facts, name, function)) return ROLE_EVIDENCE;
+  if (function >= 0 && roles__passed(facts, name, function, depth, roles__module_value)) return ROLE_EVIDENCE;
   if (memchr(name.ptr, '.', name.length)) {
     role = roles__attribute(facts, name, function, depth);
     if (role != ROLE_UNKNOWN) return roles__settle(role);
@@ -674,8 +776,8 @@ static const Assign *roles__definition(const Facts *facts, Text name, int32_t fu
   return facts_assign_last_before(facts, name, -1, UINT32_MAX, roles__bound_by);
 }
 
-/* What the argument of a call is: a tensor (roles__tensor), a batch. */
-typedef bool (*RolesIs)(const Facts *facts, TSNode value, int32_t function, int depth);
+/* What the argument of a call is: a tensor (roles__tensor), a batch, a
+ * module (RolesIs, above). */
 
 /* Whether every call of `function` in this file (at least one; none from
  * other files) passes as its parameter `name` a value that `is` takes. */
