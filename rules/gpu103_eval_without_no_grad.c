@@ -13,6 +13,7 @@
  * graph and are not reported. */
 #include <string.h>
 
+#include "links.h"
 #include "roles.h"
 #include "rule.h"
 
@@ -555,6 +556,71 @@ static void gpu103__modes_from_callers(const RuleContext *ctx, int32_t unit, Mod
   if (function->eval_self && function->in_module_class) modes->self_switch = function->node;
 }
 
+/* ---- Helpers of other files -------------------------------------------------------- */
+
+/* The module a call of another file's helper runs: the receiver of a
+ * method of a project class (`agent.act(obs)`, *argument -1), or the first
+ * positional argument that is a module by evidence (`forward_batch(model,
+ * batch)`); an empty text when none is shown to be one. */
+static Text gpu103__external_module(const RuleContext *ctx, const Event *call, int *argument) {
+  TSNode receiver = call_receiver(call->node);
+  char method[256];
+  if (!ts_node_is_null(receiver) && facts_instance_method(ctx->facts, call->node, method, sizeof method)) {
+    Text module = node_text(ctx->source, receiver);
+    *argument = -1;
+    return roles_module(ctx->facts, module, call->function) == ROLE_EVIDENCE ? module : (Text){"", 0};
+  }
+  for (uint32_t i = 0; i < call_positional_count(call->node) && i < SUMMARY_MAX_PARAMETERS; i++) {
+    TSNode value = node_unparenthesize(call_positional(call->node, i));
+    if (!node_is(value, K_IDENTIFIER) && !node_is(value, K_ATTRIBUTE)) continue;
+    Text module = node_text(ctx->source, value);
+    if (roles_module(ctx->facts, module, call->function) != ROLE_EVIDENCE) continue;
+    *argument = (int)i;
+    return module;
+  }
+  return (Text){"", 0};
+}
+
+/* Whether the helper's own file reports its forward: every caller in the
+ * project puts the module in eval mode first (its page's "eval mode set
+ * by callers"). */
+static bool gpu103__callee_reports(const RuleContext *ctx, const Linked *linked, int argument) {
+  Text name = {linked->function->name, (uint32_t)strlen(linked->function->name)};
+  Callers callers = links_callers_of(ctx->facts->links, linked->summary, name);
+  return argument < 0 ? callers.eval_receiver : (callers.eval_parameters >> argument) & 1u;
+}
+
+/* `agent.act(obs)` or `forward_batch(model, batch)` of another project
+ * file, called here on a module put in eval mode, with grad on, in a
+ * loop, and no backward after it: the helper runs the forward with grad
+ * on (it serves training too, so it is reported at this call; when every
+ * caller evaluates, the helper's own file reports it instead). */
+static void gpu103__check_external(RuleContext *ctx, const FlatEvents *events, uint32_t at, const Modes *modes, int32_t unit) {
+  const FlatEvent *flat = array_get(events, at);
+  const Event *call = flat->event;
+  uint32_t training = REACH(EV_BACKWARD) | REACH(EV_STEP) | REACH(EV_CLEAR);
+  if (!(call->reaches & REACH_GRAD_ON_FORWARD) || (call->reaches & training) || !ts_node_eq(flat->anchor, call->node)) return;
+  int argument = -1;
+  Text module = gpu103__external_module(ctx, call, &argument);
+  if (module.length == 0 || roles_frozen(ctx->facts, module)) return;
+  TSNode eval_switch = gpu103__switch_reaching(ctx, gpu103__eval_switch(modes, module), module, unit, flat->anchor);
+  if (ts_node_is_null(eval_switch) || !node_is(eval_switch, K_CALL)) return;
+  if (gpu103__backward_after(ctx->source, events, at, eval_switch) || !gpu103__grad_on(ctx, flat, unit)) return;
+  if (!gpu103__repeated(ctx, flat) || gpu103__returned(ctx, call) || node_expects_error(ctx->source, call->node)) return;
+  Linked linked;
+  if (!links_find(ctx->facts->links, NULL, call->target, &linked) || !linked.function) return;
+  if (gpu103__callee_reports(ctx, &linked, argument)) return;
+  Shown shown, callee;
+  rule_shown(module.ptr, module.length, RULE_SHOWN_MAX, &shown);
+  Text called = call_function_text(ctx->source, call->node);
+  rule_shown(called.ptr, called.length, RULE_SHOWN_MAX, &callee);
+  Basis basis = {.linked = &linked, .detail = GPU103_DETAIL};
+  rule_report_on(ctx, call->node, GL_EFFECT_PEAK, basis,
+                 "`%s` runs `%s`'s forward with grad on, in eval mode, and no backward uses it; run it under "
+                 "`torch.no_grad()`",
+                 callee.text, shown.text);
+}
+
 static void gpu103__check_scope(RuleContext *ctx, int32_t unit, TSNode scope) {
   FlatEvents events = array_new();
   facts_flatten(ctx->facts, unit, scope, &events);
@@ -566,6 +632,7 @@ static void gpu103__check_scope(RuleContext *ctx, int32_t unit, TSNode scope) {
     if (event->kind == EV_EVAL || event->kind == EV_TRAIN) {
       gpu103__set(&modes, event->target, event->kind == EV_EVAL, flat->anchor);
     }
+    if (event->kind == EV_EXTERNAL) gpu103__check_external(ctx, &events, i, &modes, unit);
     if (event->kind != EV_FORWARD) continue;
     Text module = gpu103__module(ctx, flat);
     bool in_loop = event->loop >= 0, over_data = in_loop && facts_loop_iterates_data(ctx->facts, event->loop);

@@ -44,6 +44,9 @@ typedef enum {
 #define REACH(kind) (1u << (kind))
 /* Among REACH bits: the function, or one it calls, holds a loop. */
 #define REACH_LOOP (1u << 31)
+/* Among REACH bits of a summary (summary.h): the function runs a module's
+ * forward itself with grad on (not under no_grad, nor decorated with it). */
+#define REACH_GRAD_ON_FORWARD (1u << 30)
 
 /* Grad mode at a point, as far as the file shows. */
 typedef enum {

@@ -192,23 +192,37 @@ uint32_t links_reaches(Links *self, const Summary *where, const SummaryFunction 
 
 /* ---- Callers ----------------------------------------------------------------------- */
 
-/* Whether a call written as `callee` in `caller` runs the linted file's
- * module-level function `name`. */
-static bool links__calls_linted(Links *self, const Summary *caller, const char *callee, Text name) {
+/* Whether a call written as `callee` in `caller` runs the module-level
+ * function (or "Class.method") `name` of file `target`. */
+static bool links__calls_linted(Links *self, const Summary *caller, const char *callee, int32_t target, Text name) {
   char *folder = links__folder(caller);
   Text symbol;
   int32_t file = links__locate(self, folder, (Text){callee, (uint32_t)strlen(callee)}, &symbol);
   free(folder);
-  return file >= 0 && file == self->file && text_eq(symbol, name);
+  return file >= 0 && file == target && text_eq(symbol, name);
 }
 
+static Callers links__callers(Links *self, int32_t target, Text name);
+
 Callers links_callers(Links *self, Text name) {
+  if (!self || !self->project || self->file < 0) return (Callers){0};
+  return links__callers(self, self->file, name);
+}
+
+Callers links_callers_of(Links *self, const Summary *where, Text name) {
+  if (!self || !self->project || !where) return (Callers){0};
+  int32_t target = project_file(self->project, where->path);
+  if (target < 0 || target == self->file) return (Callers){0};
+  return links__callers(self, target, name);
+}
+
+/* The calls of `name` of file `target` in the project's other files. */
+static Callers links__callers(Links *self, int32_t target, Text name) {
   Callers callers = {0};
-  if (!self || !self->project || self->file < 0) return callers;
   FileList files = array_new();
   /* a caller imports this file: its text names the module too */
   Text word = text_last_segment(name); /* "Seq2seq.evaluate_ppl": callers name the method */
-  project_files_mentioning(self->project, word, project_module_name(self->project, self->file), &files);
+  project_files_mentioning(self->project, word, project_module_name(self->project, target), &files);
   if (files.size > self->caller_budget) { /* a module every file imports: too many to read, so unknown */
     array_delete(&files);
     return (Callers){.any = true};
@@ -218,12 +232,12 @@ Callers links_callers(Links *self, Text name) {
   uint32_t modules = UINT32_MAX, evaluated = UINT32_MAX;
   bool receiver_eval = true;
   for (uint32_t i = 0; i < files.size; i++) {
-    if (files.contents[i] == self->file) continue;
+    if (files.contents[i] == target) continue;
     const Summary *caller = project_summary(self->project, files.contents[i]);
     if (!caller) continue;
     for (uint32_t j = 0; j < caller->calls.size; j++) {
       const SummaryCall *call = array_get(&caller->calls, j);
-      if (!links__calls_linted(self, caller, call->callee, name)) continue;
+      if (!links__calls_linted(self, caller, call->callee, target, name)) continue;
       links_consult(self, files.contents[i]);
       callers.any = true;
       callers.any_in_loop |= call->in_loop;

@@ -93,6 +93,11 @@ typedef struct {
  * candidate files than the budget left, `any` and nothing else. */
 Callers links_callers(Links *self, Text name);
 
+/* links_callers for the function or "Class.method" `name` of the file
+ * that `where` summarises (not the linted file, whose summary the lint
+ * computes): the calls in every other file, the linted one included. */
+Callers links_callers_of(Links *self, const Summary *where, Text name);
+
 /* Whether another file of the project whose text holds the identifier
  * `word` imports the linted file (whose own text does not count),
  * directly or through files it imports, up to

@@ -124,12 +124,37 @@ static void summary__builds(const Facts *facts, int32_t index, SummaryFunction *
   }
 }
 
+/* Whether `module` (`model`, `model.head`) starts with a parameter of
+ * function `index`: its callers say whether it is a module. */
+static bool summary__on_parameter(const Facts *facts, int32_t index, Text module) {
+  uint32_t head = 0;
+  while (head < module.length && module.ptr[head] != '.') head++;
+  for (uint32_t k = 0; k < SUMMARY_MAX_PARAMETERS; k++) {
+    Text parameter = facts_parameter(facts, index, k);
+    if (parameter.length == 0) return false;
+    if (text_eq(parameter, (Text){module.ptr, head})) return true;
+  }
+  return false;
+}
+
+/* REACH_GRAD_ON_FORWARD when the function's own body runs a forward with
+ * grad on: of a module shown by evidence, or of a parameter (the callers'
+ * arguments show whether it is one). */
+static uint32_t summary__grad_on_forward(const Facts *facts, int32_t index) {
+  for (uint32_t i = 0; i < facts->events.size; i++) {
+    const Event *event = array_get(&facts->events, i);
+    if (event->kind != EV_FORWARD || event->function != index || facts_grad_mode(facts, event) != GRAD_ON) continue;
+    if (!event->weak || summary__on_parameter(facts, index, event->target)) return REACH_GRAD_ON_FORWARD;
+  }
+  return 0;
+}
+
 static void summary__add_function(Summary *self, const Facts *facts, Flow *flow, int32_t index) {
   const Function *function = array_get(&facts->functions, index);
   SummaryFunction entry = {
       .name = summary__function_name(facts, function),
       .line = ts_node_start_point(function->node).row + 1,
-      .reaches = function->reaches,
+      .reaches = function->reaches | summary__grad_on_forward(facts, index),
       .decorated = (uint8_t)function->decorated,
       .wraps_grad_off = function->wraps_grad_off,
       .returns = summary__returns(facts, flow, index, false),

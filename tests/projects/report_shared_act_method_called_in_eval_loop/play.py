@@ -1,5 +1,5 @@
-# Plays episodes with a trained agent in eval mode; every act() records a
-# graph because grad is on.
+# Plays episodes with the trained agent in eval mode; every act() records
+# a graph because grad is on.
 import gymnasium as gym
 import torch
 
@@ -14,7 +14,7 @@ for episode in range(20):
     obs, _ = env.reset()
     done, score = False, 0.0
     while not done:
-        action = agent.act(torch.as_tensor(obs, device="cuda").unsqueeze(0))
+        action = agent.act(torch.as_tensor(obs, device="cuda").unsqueeze(0))  # expect: GPU103
         obs, reward, terminated, truncated, _ = env.step(action)
         score += reward
         done = terminated or truncated
