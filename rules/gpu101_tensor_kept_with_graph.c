@@ -139,8 +139,25 @@ static bool gpu101__backpropagated_elsewhere(const RuleContext *ctx, Text contai
 /* Whether the kept value is what a backward in its loop consumes: then
  * backward frees its activations and only host bookkeeping stays. A
  * validation loss kept in a training loop is never backpropagated. */
+/* `for name, value in losses.items()` around `loop`: `losses`, the dict
+ * the loop's values come from; an empty text otherwise. */
+static Text gpu101__iterated_dict(const RuleContext *ctx, int32_t loop) {
+  TSNode iterable = node_field(ctx->facts->loops.contents[loop].node, F_RIGHT);
+  if (!node_is(iterable, K_CALL)) return (Text){"", 0};
+  Text method = call_method_name(ctx->source, iterable);
+  if (!text_is(method, "items") && !text_is(method, "values")) return (Text){"", 0};
+  TSNode receiver = call_receiver(iterable);
+  return node_is(receiver, K_IDENTIFIER) ? node_text(ctx->source, receiver) : (Text){"", 0};
+}
+
 static bool gpu101__backpropagated_here(RuleContext *ctx, TSNode value, int32_t loop, int32_t function) {
   uint32_t reaches = loop >= 0 ? ctx->facts->loops.contents[loop].reaches : ctx->facts->functions.contents[function].reaches;
+  Text dict = loop >= 0 && function >= 0 ? gpu101__iterated_dict(ctx, loop) : (Text){"", 0};
+  /* each term of a loss dict whose sum the method backpropagates */
+  if (!(reaches & REACH(EV_BACKWARD)) && dict.length && !facts_loop_iterates_data(ctx->facts, loop) &&
+      (ctx->facts->functions.contents[function].reaches & REACH(EV_BACKWARD))) {
+    return flow_feeds_backward(ctx->flow, dict, function);
+  }
   if (!(reaches & REACH(EV_BACKWARD))) return false;
   value = node_unparenthesize(value);
   if (!node_is(value, K_IDENTIFIER) && !node_is(value, K_ATTRIBUTE)) return true;
@@ -329,12 +346,28 @@ typedef enum { KEEPS_NOT, KEEPS_BY_NAME, KEEPS_LINKED } Keeps;
  * file of the project keeps its value, as that method's summary says
  * (`self.sum += val * n` without `.item()`; `v = v.data.sum()` first
  * strips it). KEEPS_LINKED or KEEPS_NOT when the method is found. */
+/* The class expression of the values a container hands out: `Meter` in
+ * `self.meters = defaultdict(Meter)` for `self.meters[name]`; a null node
+ * when the target is no such element. */
+static TSNode gpu101__element_class(const RuleContext *ctx, Text target) {
+  const char *bracket = memchr(target.ptr, '[', target.length);
+  if (!bracket || target.ptr[target.length - 1] != ']') return (TSNode){0};
+  Text owner = {target.ptr, (uint32_t)(bracket - target.ptr)};
+  const Binding *container = facts_binding(ctx->facts, BIND_INSTANCE, facts_canonical(ctx->facts, owner));
+  if (!container || ts_node_is_null(container->node) || !node_is(container->node, K_CALL)) return (TSNode){0};
+  if (!text_is(text_last_segment(call_function_text(ctx->source, container->node)), "defaultdict")) return (TSNode){0};
+  TSNode factory = call_positional(container->node, 0);
+  return node_is(factory, K_IDENTIFIER) || node_is(factory, K_ATTRIBUTE) ? factory : (TSNode){0};
+}
+
 static bool gpu101__linked_method(const RuleContext *ctx, const Event *store, Text method, Linked *linked,
                                   Keeps *keeps) {
   const Binding *instance = facts_binding(ctx->facts, BIND_INSTANCE, facts_canonical(ctx->facts, store->target));
-  if (!instance || ts_node_is_null(instance->node)) return false;
+  TSNode class_ = instance && !ts_node_is_null(instance->node) ? node_field(instance->node, F_FUNCTION)
+                                                                : gpu101__element_class(ctx, store->target);
+  if (ts_node_is_null(class_)) return false;
   char buffer[256];
-  const char *qualified = facts_qualify(ctx->facts, node_field(instance->node, F_FUNCTION), buffer, sizeof buffer);
+  const char *qualified = facts_qualify(ctx->facts, class_, buffer, sizeof buffer);
   char *name = gl_format("%s.%.*s", qualified, (int)method.length, method.ptr);
   bool found = links_find(ctx->links, NULL, (Text){name, (uint32_t)strlen(name)}, linked) && linked->function;
   free(name);

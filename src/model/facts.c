@@ -745,7 +745,12 @@ static void facts__settle_callers_elsewhere(Facts *self) {
   for (uint32_t i = 0; i < self->functions.size; i++) {
     Function *function = array_get(&self->functions, i);
     Text name = facts__linked_name(self, function);
-    if (name.length == 0 || text_is(function->name, "__init__")) continue;
+    bool init = text_is(function->name, "__init__");
+    if (init && function->class_index >= 0 && function->parent < 0) { /* `Trainer(model, opt)` calls Trainer.__init__ */
+      name = self->classes.contents[function->class_index].name;
+    } else if (name.length == 0 || init) {
+      continue;
+    }
     Callers callers = links_callers(self->links, name);
     function->callers_elsewhere = callers.any;
     function->callers_elsewhere_grad_off = callers.all_grad_off;
