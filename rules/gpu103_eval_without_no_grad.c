@@ -616,8 +616,7 @@ static void gpu103__check_external(RuleContext *ctx, const FlatEvents *events, u
   rule_shown(called.ptr, called.length, RULE_SHOWN_MAX, &callee);
   Basis basis = {.linked = &linked, .detail = GPU103_DETAIL};
   rule_report_on(ctx, call->node, GL_EFFECT_PEAK, basis,
-                 "`%s` runs `%s`'s forward with grad on, in eval mode, and no backward uses it; run it under "
-                 "`torch.no_grad()`",
+                 "`%s` runs `%s` in eval mode with grad on, never backpropagated; run it under `torch.no_grad()`",
                  callee.text, shown.text);
 }
 
