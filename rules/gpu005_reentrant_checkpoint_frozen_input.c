@@ -18,8 +18,9 @@
  * DeepSpeed's, always reentrant) with grad on, whose function is a module
  * or a module's method with parameters of its own, and whose every tensor
  * input is shown to require no grad: a frozen embedding's output
- * (`requires_grad_(False)`, `.weight.requires_grad = False`,
- * `Embedding.from_pretrained` which freezes by default), `.detach()`, a
+ * (`requires_grad_(False)` on it or its weight, `.weight.requires_grad =
+ * False`, a `Parameter` without grad, `Embedding.from_pretrained` which
+ * freezes by default; none unfrozen anywhere in the file), `.detach()`, a
  * value computed under `no_grad`, a torch factory, an element of a
  * loader's batch.
  *
@@ -169,29 +170,100 @@ static TSNode gpu005__built_from(const Facts *facts, Text module, int32_t functi
   return node_is(built, K_CALL) ? built : (TSNode){0};
 }
 
-/* `module.weight.requires_grad = False` in `function` or its class. */
-static bool gpu005__weight_frozen(const Facts *facts, Text module, int32_t function) {
+/* Whether `flag` (a null node when absent) is the literal False. */
+static bool gpu005__false(TSNode flag) {
+  return !ts_node_is_null(flag) && node_is(node_unparenthesize(flag), K_FALSE);
+}
+
+/* The flag a `requires_grad_(...)` call passes, or a null node. */
+static TSNode gpu005__requires_grad_flag(const Source *source, TSNode call) {
+  TSNode flag = call_positional(call, 0);
+  return ts_node_is_null(flag) ? call_keyword(source, call, "requires_grad") : flag;
+}
+
+/* The weight of `module` made to require no grad in `function` or its
+ * class: `module.weight.requires_grad = False`, or a new weight
+ * `module.weight = nn.Parameter(v, requires_grad=False)`. */
+static bool gpu005__weight_frozen(const RuleContext *ctx, Text module, int32_t function) {
   char name[160];
   int length = snprintf(name, sizeof name, "%.*s.weight.requires_grad", (int)module.length, module.ptr);
   if (length <= 0 || (size_t)length >= sizeof name) return false;
-  const Assign *assign = gpu005__assignment_in_scope(facts, (Text){name, (uint32_t)length}, function);
-  return assign && node_is(node_unparenthesize(assign->value), K_FALSE);
+  const Assign *assign = gpu005__assignment_in_scope(ctx->facts, (Text){name, (uint32_t)length}, function);
+  if (assign && gpu005__false(assign->value)) return true;
+  Text weight = {name, (uint32_t)length - (uint32_t)strlen(".requires_grad")};
+  assign = gpu005__assignment_in_scope(ctx->facts, weight, function);
+  TSNode value = assign ? node_unparenthesize(assign->value) : (TSNode){0};
+  if (!node_is(value, K_CALL) || !text_ends_with(call_function_text(ctx->source, value), "Parameter")) return false;
+  TSNode flag = call_keyword(ctx->source, value, "requires_grad");
+  return gpu005__false(ts_node_is_null(flag) ? call_positional(value, 1) : flag);
+}
+
+/* Whether `module` was frozen where it was built:
+ * `nn.Embedding(n, d).requires_grad_(False)`. */
+static bool gpu005__frozen_when_built(const RuleContext *ctx, Text module, int32_t function) {
+  const Assign *assign = gpu005__assignment_in_scope(ctx->facts, module, function);
+  TSNode value = assign ? node_unparenthesize(assign->value) : (TSNode){0};
+  for (; node_is(value, K_CALL) && roles_returns_receiver(call_method_name(ctx->source, value));
+       value = call_receiver(value)) {
+    if (text_is(call_method_name(ctx->source, value), "requires_grad_") &&
+        gpu005__false(gpu005__requires_grad_flag(ctx->source, value))) {
+      return true;
+    }
+  }
+  return false;
+}
+
+/* Whether the file sets `requires_grad` of `module` or of its weight to
+ * anything but False (`module.requires_grad_(True)` in an unfreeze
+ * method, `module.weight.requires_grad = flag`): the order of freezing
+ * and unfreezing is not shown, so the embedding may train. */
+static bool gpu005__unfrozen_somewhere(const RuleContext *ctx, Text module) {
+  const Source *source = ctx->source;
+  for (const char *at = strstr(source->bytes, "requires_grad"); at; at = strstr(at + 1, "requires_grad")) {
+    uint32_t start = (uint32_t)(at - source->bytes);
+    TSNode name = ts_node_descendant_for_byte_range(ctx->root, start, start + 1);
+    TSNode attribute = ts_node_parent(name);
+    if (!node_is(name, K_IDENTIFIER) || !node_is(attribute, K_ATTRIBUTE)) continue;
+    Text object = node_text(source, node_field(attribute, F_OBJECT));
+    bool weight = object.length == module.length + 7 && text_owns(module, object) &&
+                  text_is(text_last_segment(object), "weight");
+    if (!text_eq(object, module) && !weight) continue;
+    TSNode parent = ts_node_parent(attribute), flag = {0};
+    if (node_is(parent, K_CALL) && text_is(node_text(source, name), "requires_grad_")) {
+      flag = gpu005__requires_grad_flag(source, parent);
+    } else if (node_is(parent, K_ASSIGNMENT) && ts_node_eq(node_field(parent, F_LEFT), attribute)) {
+      flag = node_field(parent, F_RIGHT);
+    } else {
+      continue;
+    }
+    if (!gpu005__false(flag)) return true;
+  }
+  return false;
 }
 
 /* Whether `module` is an embedding whose weights do not train: frozen by
- * the file, or built by `Embedding.from_pretrained` without `freeze=False`.
+ * the file (the module or its weight: `requires_grad_(False)`, also where
+ * it is built, `requires_grad = False`, a new `Parameter` that requires no
+ * grad) and unfrozen nowhere, or built by `Embedding.from_pretrained`
+ * without `freeze=False`.
  * An embedding takes indices, so its output requires grad only through
  * its weight. */
 static bool gpu005__frozen_embedding(const RuleContext *ctx, Text module, int32_t function) {
   TSNode built = gpu005__built_from(ctx->facts, module, function);
   if (ts_node_is_null(built)) return false;
   Text constructor = call_function_text(ctx->source, built);
+  if (gpu005__unfrozen_somewhere(ctx, module)) return false;
   if (text_ends_with(constructor, "Embedding.from_pretrained")) {
     TSNode freeze = call_keyword(ctx->source, built, "freeze");
     return ts_node_is_null(freeze) || !node_is(node_unparenthesize(freeze), K_FALSE);
   }
   if (!text_ends_with(constructor, "Embedding")) return false;
-  return roles_frozen(ctx->facts, module) || gpu005__weight_frozen(ctx->facts, module, function);
+  char weight[160];
+  int length = snprintf(weight, sizeof weight, "%.*s.weight", (int)module.length, module.ptr);
+  bool weight_named = length > 0 && (size_t)length < sizeof weight;
+  return roles_frozen(ctx->facts, module) || gpu005__frozen_when_built(ctx, module, function) ||
+         (weight_named && roles_frozen(ctx->facts, (Text){weight, (uint32_t)length})) ||
+         gpu005__weight_frozen(ctx, module, function);
 }
 
 /* A name: its last assignment before `at` in `function`, or a loop's batch. */
