@@ -127,6 +127,20 @@ static bool gpu102__fresh(const RuleContext *ctx, const Assign *assign, const Lo
   return gpu102__every_pass(ctx, assign->statement, assign->name, loop);
 }
 
+/* Whether `assign` runs before `statement` on every pass that runs the
+ * statement: an earlier statement of a block that holds it, within the
+ * loop body (`d = {"y": y_pred, "x": x}` then `d = post(d)` under the
+ * same `if`): the state it feeds is new each time. */
+static bool gpu102__bound_just_before(const Assign *assign, TSNode statement, const Loop *loop) {
+  TSNode bound = ts_node_parent(assign->statement); /* the expression statement */
+  TSNode block = ts_node_parent(bound);
+  if (ts_node_start_byte(bound) >= ts_node_start_byte(statement) || !node_contains(loop->body, block)) return false;
+  for (TSNode at = statement; !ts_node_is_null(at) && node_contains(loop->body, at); at = ts_node_parent(at)) {
+    if (ts_node_eq(ts_node_parent(at), block)) return true;
+  }
+  return false;
+}
+
 /* Whether the loop feeds `name` back from the outputs of the forward bound
  * by `statement` (directly, or rebuilt from them) and never makes it fresh;
  * a target of the loop itself is fresh every iteration. */
@@ -143,6 +157,9 @@ static bool gpu102__carried(const RuleContext *ctx, Text name, const Loop *loop,
     if (ts_node_eq(assign->statement, statement)) {
       carried = true;
     } else if (gpu102__fresh(ctx, assign, loop, statement)) {
+      return false;
+    } else if (!gpu102__mentions_outputs(ctx, assign->value, statement, loop->function) &&
+               gpu102__bound_just_before(assign, statement, loop)) {
       return false;
     } else if (gpu102__mentions_outputs(ctx, assign->value, statement, loop->function)) {
       carried = true;
