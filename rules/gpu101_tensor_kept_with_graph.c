@@ -407,6 +407,16 @@ static void gpu101__check_store(RuleContext *ctx, const Event *store) {
                  store->target);
 }
 
+/* Whether `container` is bound to a NumPy array (`self.rewards =
+ * np.zeros(n)`): storing into it copies a number, never a graph. */
+static bool gpu101__numpy_array(const RuleContext *ctx, TSNode container) {
+  const Binding *built = facts_binding(ctx->facts, BIND_INSTANCE, node_text(ctx->source, container));
+  if (!built || ts_node_is_null(built->node)) return false;
+  char buffer[128];
+  const char *qualified = facts_qualify(ctx->facts, node_field(built->node, F_FUNCTION), buffer, sizeof buffer);
+  return strncmp(qualified, "numpy.", 6) == 0 || strncmp(qualified, "np.", 3) == 0;
+}
+
 /* total += value, total = total + value, history[step] = value */
 static void gpu101__check_assign(RuleContext *ctx, const Assign *assign) {
   TSNode value = assign->value;
@@ -414,6 +424,7 @@ static void gpu101__check_assign(RuleContext *ctx, const Assign *assign) {
     TSNode target = node_field(assign->statement, F_LEFT);
     TSNode key = ts_node_named_child(target, 1);
     if (!node_is(target, K_SUBSCRIPT) || node_is(key, K_STRING) || node_is(key, K_INTEGER)) return;
+    if (gpu101__numpy_array(ctx, node_field(target, F_VALUE))) return;
   } else if (!assign->augmented) {
     if (!node_is(value, K_BINARY_OPERATOR)) return;
     Text left = node_text(ctx->source, node_field(value, F_LEFT));
