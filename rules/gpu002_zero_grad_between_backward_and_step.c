@@ -99,6 +99,13 @@ static void gpu002__fix(RuleContext *ctx, GlFinding *finding, const FlatEvent *c
   fix_finish(finding);
 }
 
+/* The innermost loop of `function` that holds `anchor` and reaches
+ * `reaching`, or NULL. */
+static const Loop *gpu002__innermost_loop(const Facts *facts, int32_t function, TSNode anchor, uint32_t reaching) {
+  int32_t index = facts_innermost_loop(facts, function, anchor, reaching);
+  return index < 0 ? NULL : array_get(&facts->loops, (uint32_t)index);
+}
+
 /* Whether the backward and the step are one training step: the innermost
  * loop of the scope that holds the step also holds the backward (or the
  * step runs in no loop of the scope). A backward-only loop before the
@@ -106,19 +113,6 @@ static void gpu002__fix(RuleContext *ctx, GlFinding *finding, const FlatEvent *c
  * backward before it is no part of the loop's steps: the clear there is
  * the training loop's own, before its forward. And the clear runs in the
  * step's iteration: not in a backward-only loop followed by one step. */
-/* The innermost loop of `function` that holds `anchor` and whose body
- * reaches all of `reaching` (REACH bits), or NULL. */
-static const Loop *gpu002__innermost_loop(const Facts *facts, int32_t function, TSNode anchor, uint32_t reaching) {
-  const Loop *innermost = NULL;
-  for (uint32_t i = 0; i < facts->loops.size; i++) {
-    const Loop *loop = array_get(&facts->loops, i);
-    if (loop->function != function || !node_contains(loop->body, anchor)) continue;
-    if ((loop->reaches & reaching) != reaching) continue;
-    if (!innermost || node_contains(innermost->body, loop->node)) innermost = loop;
-  }
-  return innermost;
-}
-
 static bool gpu002__one_step(const RuleContext *ctx, int32_t function, const FlatEvent *backward,
                              const FlatEvent *clear, const FlatEvent *step) {
   const Loop *stepping = gpu002__innermost_loop(ctx->facts, function, step->anchor, 0);

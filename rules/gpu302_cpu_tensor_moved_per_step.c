@@ -151,19 +151,6 @@ static bool gpu302__step_loop(const Facts *facts, int32_t index) {
   return !gpu302__holds_step_loop(facts, loop, (uint32_t)index);
 }
 
-/* The innermost loop of `function` that holds `node`, or -1. */
-static int32_t gpu302__innermost_loop(const Facts *facts, TSNode node, int32_t function) {
-  int32_t innermost = -1;
-  for (uint32_t i = 0; i < facts->loops.size; i++) {
-    const Loop *loop = array_get(&facts->loops, i);
-    if (loop->function != function || !node_contains(loop->body, node)) continue;
-    if (innermost < 0 || node_contains(((const Loop *)array_get(&facts->loops, (uint32_t)innermost))->body, loop->node)) {
-      innermost = (int32_t)i;
-    }
-  }
-  return innermost;
-}
-
 /* Whether a call of the loopless helper `function` sits in a per-step
  * loop of this file (`x, y = mixup(x, y)` in the batch loop, whose
  * `torch.randperm(n).to(x.device)` then runs every step). */
@@ -171,7 +158,7 @@ static bool gpu302__called_per_step(const Facts *facts, int32_t function) {
   for (uint32_t i = 0; i < facts->events.size; i++) {
     const Event *event = array_get(&facts->events, i);
     if (event->kind != EV_CALL || event->callee != function || event->loop < 0) continue;
-    if (gpu302__step_loop(facts, gpu302__innermost_loop(facts, event->node, event->function))) return true;
+    if (gpu302__step_loop(facts, facts_innermost_loop(facts, event->function, event->node, 0))) return true;
   }
   return false;
 }
@@ -183,7 +170,7 @@ static bool gpu302__called_per_step(const Facts *facts, int32_t function) {
  * per-step loop of this file. */
 static bool gpu302__in_step_loop(const RuleContext *ctx, TSNode node, int32_t function) {
   const Facts *facts = ctx->facts;
-  int32_t innermost = gpu302__innermost_loop(facts, node, function);
+  int32_t innermost = facts_innermost_loop(facts, function, node, 0);
   if (innermost >= 0) return gpu302__step_loop(facts, innermost);
   if (function < 0) return false;
   const Function *helper = array_get(&facts->functions, function);

@@ -930,6 +930,16 @@ static TSNode facts__iterated(const Facts *self, int32_t loop) {
   return iterable;
 }
 
+int32_t facts_innermost_loop(const Facts *self, int32_t function, TSNode node, uint32_t reaching) {
+  int32_t innermost = -1;
+  for (uint32_t i = 0; i < self->loops.size; i++) {
+    const Loop *loop = array_get(&self->loops, i);
+    if (loop->function != function || !node_contains(loop->body, node) || (loop->reaches & reaching) != reaching) continue;
+    if (innermost < 0 || node_contains(self->loops.contents[innermost].body, loop->node)) innermost = (int32_t)i;
+  }
+  return innermost;
+}
+
 bool facts_loop_iterates_data(const Facts *self, int32_t loop) {
   if (!node_is(self->loops.contents[loop].node, K_FOR_STATEMENT)) return false;
   return facts__names_data(self->source, facts__iterated(self, loop));

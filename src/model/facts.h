@@ -314,6 +314,10 @@ bool facts_used_as_module(const Facts *self, Text name);
 /* The function defined in this file that a call runs, or -1. */
 int32_t facts_resolve_call(const Facts *self, TSNode call, int32_t function);
 
+/* The innermost loop of `function` whose body holds `node` and reaches
+ * all of `reaching` (REACH bits; 0 for any loop), or -1. */
+int32_t facts_innermost_loop(const Facts *self, int32_t function, TSNode node, uint32_t reaching);
+
 /* Whether a for loop iterates data: a loader, batches, a dataset
  * (`for x, y in train_loader`, `enumerate(tqdm(val_dl))`), not range(). */
 bool facts_loop_iterates_data(const Facts *self, int32_t loop);
