@@ -131,10 +131,8 @@ static bool gpu002__one_step(const RuleContext *ctx, int32_t function, const Fla
  * perturbation, a probe's input). */
 static bool gpu002__unoptimized_tensor(const RuleContext *ctx, Text name) {
   const Facts *facts = ctx->facts;
-  const Binding *instance = facts_binding(facts, BIND_INSTANCE, facts_canonical(facts, name));
-  if (!instance || ts_node_is_null(instance->node)) return false;
   char buffer[128];
-  const char *qualified = facts_qualify(facts, node_field(instance->node, F_FUNCTION), buffer, sizeof buffer);
+  const char *qualified = facts_built_by(facts, name, buffer, sizeof buffer, NULL);
   if (strncmp(qualified, "torch.", 6) != 0 || strncmp(qualified, "torch.nn.", 9) == 0) return false;
   for (uint32_t i = 0; i < facts->bindings.size; i++) {
     const Binding *binding = array_get(&facts->bindings, i);

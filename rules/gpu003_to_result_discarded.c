@@ -287,9 +287,10 @@ static bool gpu003__already_converted(const RuleContext *ctx, TSNode call, TSNod
   TSNode target = call_positional(call, 0);
   if (ts_node_is_null(target)) target = call_keyword(ctx->source, call, "dtype");
   if (ts_node_is_null(target) || !node_is(receiver, K_IDENTIFIER)) return false;
-  const Binding *built = facts_binding(ctx->facts, BIND_INSTANCE, node_text(ctx->source, receiver));
-  if (!built || ts_node_is_null(built->node)) return false;
-  TSNode dtype = call_keyword(ctx->source, built->node, "dtype");
+  char buffer[128];
+  TSNode built;
+  if (!facts_built_by(ctx->facts, node_text(ctx->source, receiver), buffer, sizeof buffer, &built)[0]) return false;
+  TSNode dtype = call_keyword(ctx->source, built, "dtype");
   return !ts_node_is_null(dtype) && text_eq(node_text(ctx->source, dtype), node_text(ctx->source, target));
 }
 

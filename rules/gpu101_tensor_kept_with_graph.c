@@ -410,10 +410,8 @@ static void gpu101__check_store(RuleContext *ctx, const Event *store) {
 /* Whether `container` is bound to a NumPy array (`self.rewards =
  * np.zeros(n)`): storing into it copies a number, never a graph. */
 static bool gpu101__numpy_array(const RuleContext *ctx, TSNode container) {
-  const Binding *built = facts_binding(ctx->facts, BIND_INSTANCE, node_text(ctx->source, container));
-  if (!built || ts_node_is_null(built->node)) return false;
   char buffer[128];
-  const char *qualified = facts_qualify(ctx->facts, node_field(built->node, F_FUNCTION), buffer, sizeof buffer);
+  const char *qualified = facts_built_by(ctx->facts, node_text(ctx->source, container), buffer, sizeof buffer, NULL);
   return strncmp(qualified, "numpy.", 6) == 0 || strncmp(qualified, "np.", 3) == 0;
 }
 

@@ -464,6 +464,16 @@ Text facts_constructor_of(const Facts *self, Text name) {
   return instance ? instance->value : (Text){"", 0};
 }
 
+const char *facts_built_by(const Facts *self, Text name, char *buffer, size_t size, TSNode *call) {
+  const Binding *instance = facts_binding(self, BIND_INSTANCE, facts_canonical(self, name));
+  if (call) *call = instance ? instance->node : (TSNode){0};
+  if (!instance || ts_node_is_null(instance->node) || size == 0) {
+    if (size) buffer[0] = '\0';
+    return buffer;
+  }
+  return facts_qualify(self, node_field(instance->node, F_FUNCTION), buffer, size);
+}
+
 Text facts_canonical(const Facts *self, Text name) {
   for (int hops = 0; hops < 4; hops++) {
     const Binding *alias = facts_binding(self, BIND_ALIAS, name);

@@ -266,6 +266,12 @@ uint32_t facts_ancestors(TSNode node, TSNode out[FACTS_ANCESTORS]);
  * bytes to `buffer` and returns it. */
 const char *facts_qualify(const Facts *self, TSNode expression, char *buffer, size_t size);
 
+/* The qualified callee that `name` (through its aliases) was last built by
+ * (`b = torch.zeros(...)` -> "torch.zeros"), written to `buffer` as by
+ * facts_qualify; "" when no call built it. Sets `*call` to that call when
+ * `call` is not NULL. */
+const char *facts_built_by(const Facts *self, Text name, char *buffer, size_t size, TSNode *call);
+
 /* The canonical name of an optimizer or module expression: aliases
  * (`opt = optimizer`) resolved, `self.` kept. */
 Text facts_canonical(const Facts *self, Text name);
