@@ -1645,7 +1645,8 @@ def pre_commit_hook(t):
     # A clone of this repository whose last commit holds the working tree's hook manifest.
     hooks = t.path("gpulint-clone")
     try:
-        git("clone", "--quiet", "--no-hardlinks", t.source, hooks, cwd=t.root)
+        # CI may check out the source as another user: trust it for this clone only.
+        git("-c", "safe.directory=*", "clone", "--quiet", "--no-hardlinks", t.source, hooks, cwd=t.root)
     except subprocess.CalledProcessError:  # not a git checkout: a repository with the manifest alone
         shutil.rmtree(hooks, ignore_errors=True)
         os.makedirs(hooks)
