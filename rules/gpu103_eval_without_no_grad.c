@@ -586,7 +586,7 @@ static Text gpu103__external_module(const RuleContext *ctx, const Event *call, i
  * by callers"). */
 static bool gpu103__callee_reports(const RuleContext *ctx, const Linked *linked, int argument) {
   Text name = {linked->function->name, (uint32_t)strlen(linked->function->name)};
-  Callers callers = links_callers_of(ctx->facts->links, linked->summary, name);
+  Callers callers = links_callers_of(ctx->links, linked->summary, name);
   return argument < 0 ? callers.eval_receiver : (callers.eval_parameters >> argument) & 1u;
 }
 
@@ -608,7 +608,7 @@ static void gpu103__check_external(RuleContext *ctx, const FlatEvents *events, u
   if (gpu103__backward_after(ctx->source, events, at, eval_switch) || !gpu103__grad_on(ctx, flat, unit)) return;
   if (!gpu103__repeated(ctx, flat) || gpu103__returned(ctx, call) || node_expects_error(ctx->source, call->node)) return;
   Linked linked;
-  if (!links_find(ctx->facts->links, NULL, call->target, &linked) || !linked.function) return;
+  if (!links_find(ctx->links, NULL, call->target, &linked) || !linked.function) return;
   if (gpu103__callee_reports(ctx, &linked, argument)) return;
   Shown shown, callee;
   rule_shown(module.ptr, module.length, RULE_SHOWN_MAX, &shown);

@@ -17,6 +17,8 @@
 #include "prefilter.h"
 #include "project.h"
 #include "rule.h"
+#include "settle.h"
+#include "walk.h"
 #include "source.h"
 
 /* Larger inputs are refused with an error rather than parsed. */
@@ -249,7 +251,7 @@ static bool lint__run_rules(GlLinter *self, GlFileResult *result, Findings *find
   Links *links = links_new(project, source->path);
   Facts *facts = walked ? walked : facts_walk(source, root);
   lint__give_summary(links, facts);
-  facts_settle(facts, links);
+  facts_settle(facts, links_elsewhere(links));
   bool whole = !facts->truncated;
   Flow *flow = flow_new(facts);
   for (uint32_t i = 0; i < RULE_COUNT && !(facts->other_framework && !facts->imports_torch); i++) {

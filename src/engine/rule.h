@@ -28,7 +28,7 @@ struct RuleContext {
   const Source *source;
   const Facts *facts;
   Flow *flow; /* which values carry an autograd graph */
-  Links *links; /* the project's other files (facts->links); may be NULL */
+  Links *links; /* the project's other files (the facts were settled with links_elsewhere of them); may be NULL */
   bool pedantic; /* report findings whose only evidence is a name, or whose
                     harm the code does not show (Basis.pedantic) */
   TSNode root;

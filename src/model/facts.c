@@ -1,5 +1,7 @@
-/* facts.c — what the walk found (walk.c), resolved and summarised: helper
- * calls, optimizers and modules, grad mode, reachability. */
+/* facts.c — one file's facts and the questions asked of them: names and
+ * bindings, calls resolved to the file's functions, grad mode at a point,
+ * loops, parameters, assignments. The walk (walk.c) fills them and
+ * settle.c settles them; this file calls neither. */
 #include "facts.h"
 
 #include <stddef.h>
@@ -8,18 +10,9 @@
 #include <string.h>
 #include <strings.h>
 
-#include "links.h"
-#include "roles.h"
-#include "walk.h"
+#include "roles_names.h"
 
 /* ---- After the walk: name lookup ------------------------------------------ */
-
-static int facts__text_compare(Text a, Text b) {
-  uint32_t shorter = a.length < b.length ? a.length : b.length;
-  int order = memcmp(a.ptr, b.ptr, shorter);
-  if (order != 0) return order;
-  return a.length < b.length ? -1 : a.length > b.length;
-}
 
 /* Sorting needs the names beside the indices; qsort has no context, so the
  * index is sorted as (name, kind, index) triples and then stripped. */
@@ -31,7 +24,7 @@ typedef struct {
 
 static int facts__named_compare(const void *a, const void *b) {
   const Named *left = a, *right = b;
-  int order = facts__text_compare(left->name, right->name);
+  int order = text_compare(left->name, right->name);
   if (order != 0) return order;
   if (left->kind != right->kind) return left->kind < right->kind ? -1 : 1;
   return left->index < right->index ? -1 : left->index > right->index;
@@ -60,6 +53,18 @@ static void facts__build_index(void *index_array, const void *entries, size_t of
   free(named);
 }
 
+void facts_index(Facts *self) {
+  for (uint32_t i = 0, count = ts_node_child_count(self->root); i < count; i++) {
+    array_push(&self->top_level, ts_node_child(self->root, i));
+  }
+  facts__build_index(&self->functions_by_name, self->functions.contents, offsetof(Function, name), NO_KIND,
+                     sizeof(Function), self->functions.size);
+  facts__build_index(&self->bindings_by_name, self->bindings.contents, offsetof(Binding, name),
+                     offsetof(Binding, kind), sizeof(Binding), self->bindings.size);
+  facts__build_index(&self->assigns_by_name, self->assigns.contents, offsetof(Assign, name), NO_KIND, sizeof(Assign),
+                     self->assigns.size);
+}
+
 /* The first position in functions_by_name whose name is not below `name`. */
 static uint32_t facts__lower_bound(const Facts *self, Text name) {
   const uint32_t *index = self->functions_by_name.contents;
@@ -67,7 +72,7 @@ static uint32_t facts__lower_bound(const Facts *self, Text name) {
   while (low < high) {
     uint32_t mid = (low + high) / 2;
     Text here = self->functions.contents[index[mid]].name;
-    if (facts__text_compare(here, name) < 0) low = mid + 1;
+    if (text_compare(here, name) < 0) low = mid + 1;
     else high = mid;
   }
   return low;
@@ -83,7 +88,7 @@ static uint32_t facts__bindings_end(const Facts *self, BindingKind kind, Text na
   while (low < high) {
     uint32_t mid = (low + high) / 2;
     const Binding *here = array_get(&self->bindings, index[mid]);
-    int order = facts__text_compare(here->name, name);
+    int order = text_compare(here->name, name);
     if (order < 0 || (order == 0 && here->kind <= kind)) low = mid + 1;
     else high = mid;
   }
@@ -112,6 +117,135 @@ uint32_t facts_bindings_last(const Facts *self, BindingKind kind, Text name, con
 const Binding *facts_import(const Facts *self, Text name) {
   uint32_t found = text_map_get(&self->imports_by_name, name);
   return found ? array_get(&self->imports, found - 1) : NULL;
+}
+
+/* ---- Libraries ---------------------------------------------------------------- */
+
+static const char *const TORCH_MODULES[] = {
+    "torch", "lightning", "pytorch_lightning", "transformers", "accelerate", "timm", "torchvision",
+    "torchaudio", "torchtext", "deepspeed", "fastai", "diffusers", "peft", "trl", "ignite", "monai",
+    "detectron2", "mmengine", "torch_geometric", "dgl", "sentence_transformers", "ultralytics",
+};
+
+const char *const *facts_torch_modules(uint32_t *count) {
+  *count = (uint32_t)(sizeof TORCH_MODULES / sizeof TORCH_MODULES[0]);
+  return TORCH_MODULES;
+}
+
+/* ---- Grad managers ------------------------------------------------------------ */
+
+static bool facts__is_false(const Source *source, TSNode node) {
+  return node_is(node, K_FALSE) || text_is(node_text(source, node), "False");
+}
+
+static bool facts__is_true(const Source *source, TSNode node) {
+  return node_is(node, K_TRUE) || text_is(node_text(source, node), "True");
+}
+
+static int facts__grad_manager_at(const Facts *self, TSNode expression, int depth);
+
+/* A helper of this file, written above the call, that returns a grad
+ * manager: `def no_grad_ctx(): return torch.no_grad()` (the other returns
+ * may be no-op managers, `contextlib.suppress()`, `nullcontext()`, for old
+ * versions of torch). GRAD_OFF when each return turns grad off or does
+ * nothing and one turns it off; else -1. */
+static int facts__helper_manager(const Facts *self, TSNode call, int depth) {
+  if (depth > 2 || !node_is(call, K_CALL) || !node_is(node_field(call, F_FUNCTION), K_IDENTIFIER)) return -1;
+  Text name = node_text(self->source, node_field(call, F_FUNCTION));
+  int32_t helper = -1;
+  for (uint32_t i = 0; i < self->functions.size && helper < 0; i++) {
+    const Function *function = array_get(&self->functions, i);
+    if (function->class_index < 0 && function->parent < 0 && text_eq(function->name, name)) helper = (int32_t)i;
+  }
+  bool off = false;
+  for (uint32_t i = 0; helper >= 0 && i < self->returns.size; i++) {
+    const Return *entry = array_get(&self->returns, i);
+    if (entry->function != helper) continue;
+    TSNode value = node_unparenthesize(entry->value);
+    int mode = facts__grad_manager_at(self, value, depth + 1);
+    Text callee = node_is(value, K_CALL) ? text_last_segment(call_function_text(self->source, value)) : (Text){"", 0};
+    if (mode == GRAD_OFF) off = true;
+    else if (!text_is(callee, "suppress") && !text_is(callee, "nullcontext")) return -1;
+  }
+  return off ? GRAD_OFF : -1;
+}
+
+/* `no_grad()`, `inference_mode()`, `set_grad_enabled(x)`, `enable_grad()`,
+ * called or bare (decorators), or a helper above returning one: the grad
+ * mode it sets, or -1. */
+static int facts__grad_manager_at(const Facts *self, TSNode expression, int depth) {
+  TSNode callee = node_is(expression, K_CALL) ? node_field(expression, F_FUNCTION) : expression;
+  if (!node_is(callee, K_IDENTIFIER) && !node_is(callee, K_ATTRIBUTE)) return -1;
+  char buffer[128];
+  const char *qualified = facts_qualify(self, callee, buffer, sizeof buffer);
+  Text name = text_last_segment((Text){qualified, (uint32_t)strlen(qualified)});
+  TSNode argument = node_is(expression, K_CALL) ? call_positional(expression, 0) : (TSNode){0};
+  if (node_is(expression, K_CALL) && ts_node_is_null(argument)) {
+    argument = call_keyword(self->source, expression, "mode");
+  }
+  bool none = ts_node_is_null(argument);
+  if (text_is(name, "no_grad")) return GRAD_OFF;
+  if (text_is(name, "enable_grad")) return GRAD_ON;
+  if (text_is(name, "inference_mode")) {
+    if (none || facts__is_true(self->source, argument)) return GRAD_OFF;
+    return facts__is_false(self->source, argument) ? GRAD_ON : GRAD_MAYBE;
+  }
+  if (text_is(name, "set_grad_enabled")) {
+    if (none) return -1;
+    if (facts__is_false(self->source, argument)) return GRAD_OFF;
+    return facts__is_true(self->source, argument) ? GRAD_ON : GRAD_MAYBE;
+  }
+  return facts__helper_manager(self, expression, depth);
+}
+
+int facts_grad_manager(const Facts *self, TSNode expression) { return facts__grad_manager_at(self, expression, 0); }
+
+/* `with ExitStack() as stack: stack.enter_context(torch.no_grad())`: the
+ * mode a statement of the block enters through the stack, or -1. */
+static int facts__stack_grad(const Facts *self, TSNode with, TSNode item_value) {
+  if (!node_is(item_value, K_AS_PATTERN)) return -1;
+  TSNode manager = ts_node_named_child(item_value, 0);
+  TSNode alias = ts_node_named_child(item_value, 1);
+  if (!node_is(manager, K_CALL) || ts_node_is_null(alias)) return -1;
+  if (!text_is(text_last_segment(call_function_text(self->source, manager)), "ExitStack")) return -1;
+  Text stack = node_text(self->source, alias);
+  TSNode body = node_field(with, F_BODY);
+  for (uint32_t i = 0; i < ts_node_named_child_count(body); i++) {
+    TSNode statement = ts_node_named_child(body, i);
+    TSNode call = node_is(statement, K_EXPRESSION_STATEMENT) ? ts_node_named_child(statement, 0) : (TSNode){0};
+    if (!node_is(call, K_CALL) || !text_is(call_method_name(self->source, call), "enter_context")) continue;
+    if (!text_eq(node_text(self->source, call_receiver(call)), stack)) continue;
+    int mode = facts_grad_manager(self, call_positional(call, 0));
+    if (mode >= 0) return mode;
+  }
+  return -1;
+}
+
+/* with_statement -> WITH with_item {, with_item} ':' block */
+int facts_with_grad_mode(const Facts *self, TSNode with) {
+  int mode = -1;
+  uint32_t count = ts_node_named_child_count(with);
+  for (uint32_t i = 0; i < count; i++) {
+    TSNode clause = ts_node_named_child(with, i);
+    uint32_t items = ts_node_named_child_count(clause);
+    for (uint32_t j = 0; j < items; j++) {
+      TSNode item = ts_node_named_child(clause, j);
+      if (!node_is(item, K_WITH_ITEM)) continue;
+      TSNode value = node_field(item, F_VALUE);
+      int entered = facts__stack_grad(self, with, value);
+      if (entered >= 0) mode = entered;
+      if (node_is(value, K_AS_PATTERN)) value = ts_node_named_child(value, 0);
+      if (node_is(value, K_CONDITIONAL_EXPRESSION)) {
+        for (uint32_t k = 0; k < ts_node_named_child_count(value); k++) {
+          if (facts_grad_manager(self, ts_node_named_child(value, k)) == GRAD_OFF) mode = GRAD_MAYBE;
+        }
+        continue;
+      }
+      int item_mode = facts_grad_manager(self, value);
+      if (item_mode >= 0) mode = item_mode;
+    }
+  }
+  return mode;
 }
 
 /* ---- After the walk: resolution ------------------------------------------ */
@@ -200,106 +334,14 @@ int32_t facts_resolve_call(const Facts *self, TSNode call, int32_t function) {
   return class_index < 0 ? -1 : facts__method(self, class_index, method);
 }
 
-/* ---- After the walk: what a backward shows ---------------------------------- */
-
-typedef struct {
-  Text names[32];
-  uint32_t count;
-  uint32_t budget; /* nodes left to look at */
-} Chase;
-
-static bool facts__chased(Chase *chase, Text name) {
-  for (uint32_t i = 0; i < chase->count; i++) {
-    if (text_eq(chase->names[i], name)) return true;
-  }
-  if (chase->count == 32) return true;
-  chase->names[chase->count++] = name;
-  return false;
-}
-
-/* `model(x)`, `self.encoder(x)`: a callee whose result reaches a backward
- * is a module (helpers of this file, imports, classes and losses aside). */
-static void facts__note_trained_callee(Facts *self, TSNode call, int32_t function) {
-  TSNode callee = node_field(call, F_FUNCTION);
-  bool on_self = node_is(callee, K_ATTRIBUTE) && text_is(node_text(self->source, node_field(callee, F_OBJECT)), "self");
-  if (!node_is(callee, K_IDENTIFIER) && !on_self) return;
-  Text text = node_text(self->source, callee);
-  Text head = on_self ? text_last_segment(text) : text;
-  if (facts_class_like(self, on_self ? head : text, function) || roles_loss_function(text) ||
-      facts_import(self, text) || facts_resolve_call(self, call, function) >= 0 || self->module_uses.size >= 256) {
-    return;
-  }
-  static const char *const BUILTINS[] = {"sum", "max", "min", "abs", "len", "float", "int", "list", "tuple",
-                                         "sorted", "zip", "map", "getattr", "print", "round", NULL};
-  if (!text_in(text, BUILTINS)) array_push(&self->module_uses, text);
-}
-
-static bool facts__any_assign(const Assign *assign, uint32_t at) {
-  (void)assign, (void)at;
-  return true;
-}
-
-/* Walks what `node` is computed from, within `function`: its calls, and
- * the names it reads back to their assignments before `at`. */
-static void facts__chase(Facts *self, Chase *chase, TSNode node, int32_t function, uint32_t at) {
-  if (ts_node_is_null(node) || chase->budget == 0) return;
-  chase->budget--;
-  Kind kind = node_kind(node);
-  if (kind == K_LAMBDA || kind == K_STRING) return;
-  if (kind == K_CALL) facts__note_trained_callee(self, node, function);
-  if (kind == K_IDENTIFIER && !facts__chased(chase, node_text(self->source, node))) {
-    const Assign *assign = facts_assign_last_before(self, node_text(self->source, node), function, at, facts__any_assign);
-    /* a loop's target is data (`for i, batch in enumerate(loader)`): what it iterates is no module */
-    if (assign && !node_is(assign->statement, K_FOR_STATEMENT)) {
-      facts__chase(self, chase, assign->value, function, ts_node_start_byte(assign->statement));
-    }
-    return;
-  }
-  uint32_t count = ts_node_named_child_count(node);
-  for (uint32_t i = 0; i < count; i++) facts__chase(self, chase, ts_node_named_child(node, i), function, at);
-}
-
-static int facts__text_order(const void *a, const void *b);
-
-/* The modules shown by use, canonical, sorted and unique (with those an
- * optimizer is built over), for lookups in log time. */
-static void facts__index_module_uses(Facts *self) {
-  for (uint32_t i = 0; i < self->bindings.size; i++) {
-    const Binding *binding = array_get(&self->bindings, i);
-    if (binding->kind == BIND_OPTIMIZES) array_push(&self->module_uses, binding->value);
-  }
-  Text *uses = self->module_uses.contents;
-  uint32_t count = self->module_uses.size;
-  for (uint32_t i = 0; i < count; i++) uses[i] = facts_canonical(self, uses[i]);
-  if (count < 2) return;
-  qsort(uses, count, sizeof(Text), facts__text_order);
-  uint32_t kept = 1;
-  for (uint32_t i = 1; i < count; i++) {
-    if (!text_eq(uses[i], uses[kept - 1])) uses[kept++] = uses[i];
-  }
-  self->module_uses.size = kept;
-}
-
 bool facts_used_as_module(const Facts *self, Text name) {
   return self->module_uses.size > 0 &&
-         bsearch(&name, self->module_uses.contents, self->module_uses.size, sizeof(Text), facts__text_order);
-}
-
-/* Each backward shows that what it runs on was computed by modules. */
-static void facts__settle_trained_callees(Facts *self) {
-  for (uint32_t i = 0; i < self->events.size; i++) {
-    const Event *event = array_get(&self->events, i);
-    if (event->kind != EV_BACKWARD) continue;
-    TSNode receiver = call_receiver(event->node);
-    Chase chase = {.budget = 400};
-    TSNode start = ts_node_is_null(receiver) ? node_field(event->node, F_ARGUMENTS) : receiver;
-    facts__chase(self, &chase, start, event->function, ts_node_start_byte(event->node));
-  }
+         bsearch(&name, self->module_uses.contents, self->module_uses.size, sizeof(Text), text_order);
 }
 
 /* An import from outside torch and the frameworks built on it: the
  * project's own modules, or another library. */
-static bool facts__external(const Facts *self, TSNode call) {
+bool facts_external_call(const Facts *self, TSNode call) {
   TSNode callee = node_field(call, F_FUNCTION);
   while (node_is(callee, K_ATTRIBUTE)) callee = node_field(callee, F_OBJECT);
   if (!node_is(callee, K_IDENTIFIER)) return false;
@@ -316,147 +358,17 @@ static bool facts__external(const Facts *self, TSNode call) {
   return !text_is((Text){module.ptr, head}, "numpy") && !text_is((Text){module.ptr, head}, "math");
 }
 
-/* `engine.evaluate(...)`, `meter.update(...)` on an instance of an
- * imported class: the qualified name links.h resolves. */
-static Text facts__external_target(Facts *self, TSNode call) {
-  TSNode callee = node_field(call, F_FUNCTION);
-  char buffer[256];
-  const char *qualified = facts_qualify(self, callee, buffer, sizeof buffer);
-  if (node_is(callee, K_ATTRIBUTE)) {
-    const Binding *instance = facts_binding(self, BIND_INSTANCE, node_text(self->source, node_field(callee, F_OBJECT)));
-    if (instance && !ts_node_is_null(instance->node) && facts__external(self, instance->node)) {
-      char class_buffer[192];
-      const char *class_name = facts_qualify(self, node_field(instance->node, F_FUNCTION), class_buffer, sizeof class_buffer);
-      Text method = node_text(self->source, node_field(callee, F_ATTRIBUTE));
-      snprintf(buffer, sizeof buffer, "%s.%.*s", class_name, (int)method.length, method.ptr);
-      qualified = buffer;
-    }
-  }
-  char *owned = gl_strdup(qualified);
-  array_push(&self->owned_strings, owned);
-  return (Text){owned, (uint32_t)strlen(owned)};
-}
-
-/* `trainer.fit(...)` on an instance of a class imported from the
- * project, when that class defines the method (`decoder.attention(h)`
- * where attention is a submodule is a forward instead). */
-static bool facts__instance_of_external(Facts *self, TSNode call, Text *target) {
-  TSNode callee = node_field(call, F_FUNCTION);
-  if (!node_is(callee, K_ATTRIBUTE)) return false;
-  const Binding *instance = facts_binding(self, BIND_INSTANCE, node_text(self->source, node_field(callee, F_OBJECT)));
-  if (!instance || ts_node_is_null(instance->node) || !facts__external(self, instance->node)) return false;
-  *target = facts__external_target(self, call);
-  Linked linked;
-  return links_find(self->links, NULL, *target, &linked) && linked.function;
-}
-
 bool facts_instance_method(const Facts *self, TSNode call, char *buffer, size_t size) {
   TSNode callee = node_field(call, F_FUNCTION);
   if (!node_is(callee, K_ATTRIBUTE)) return false;
   Text method = node_text(self->source, node_field(callee, F_ATTRIBUTE));
   const Binding *instance = facts_binding(self, BIND_INSTANCE, node_text(self->source, node_field(callee, F_OBJECT)));
-  if (roles_module_method(method) || !instance || ts_node_is_null(instance->node) || !facts__external(self, instance->node)) {
+  if (roles_module_method(method) || !instance || ts_node_is_null(instance->node) || !facts_external_call(self, instance->node)) {
     return false;
   }
   char class_buffer[192];
   const char *class_name = facts_qualify(self, node_field(instance->node, F_FUNCTION), class_buffer, sizeof class_buffer);
   return (size_t)snprintf(buffer, size, "%s.%.*s", class_name, (int)method.length, method.ptr) < size;
-}
-
-/* An unresolved call: a call of an imported name, a module's forward, or
- * something that matters to no rule. */
-static void facts__settle_call(Facts *self, Event *event, RoleMemo *memo) {
-  Text target = {"", 0};
-  if (facts__instance_of_external(self, event->node, &target) || facts__external(self, event->node)) {
-    event->kind = EV_EXTERNAL;
-    event->target = target.length ? target : facts__external_target(self, event->node);
-    return;
-  }
-  Role role = roles_forward_memo(self, event->node, event->function, memo);
-  char method[256];
-  if (role == ROLE_NONE && !self->links && facts_instance_method(self, event->node, method, sizeof method)) {
-    event->kind = EV_EXTERNAL; /* a summary records it: the project's other files may define the method */
-    event->target = facts__external_target(self, event->node);
-    return;
-  }
-  if (role == ROLE_NONE) {
-    event->kind = EV_KIND_COUNT;
-    return;
-  }
-  event->kind = EV_FORWARD;
-  event->weak = role == ROLE_NAME;
-  event->target = facts_canonical(self, roles_forward_module(self, event->node));
-}
-
-static bool facts__module_forward(const Facts *self, int32_t function) {
-  const Function *entry = array_get(&self->functions, function);
-  return entry->in_module_class && text_is(entry->name, "forward") && entry->class_index >= 0;
-}
-
-/* Calls of this file's functions first (not of a module class's
- * forward), so that roles asked next see every call of a helper (a
- * parameter every call passes a module to); then forwards and the rest.
- * What roles_module answers depends on nothing the second pass changes,
- * so its answers are kept for the whole pass. */
-static void facts__resolve_calls(Facts *self) {
-  Array(int32_t) callees = array_new();
-  for (uint32_t i = 0; i < self->events.size; i++) {
-    Event *event = array_get(&self->events, i);
-    bool skip = event->kind == EV_KIND_COUNT || event->kind == EV_GRAD_TOGGLE;
-    int32_t callee = skip ? -1 : facts_resolve_call(self, event->node, event->function);
-    array_push(&callees, callee);
-    if (callee < 0 || facts__module_forward(self, callee)) continue;
-    event->kind = EV_CALL;
-    event->callee = callee;
-    self->functions.contents[callee].call_count++;
-    if (event->loop >= 0) self->functions.contents[callee].called_in_loop = true;
-  }
-  RoleMemo memo = {0};
-  for (uint32_t i = 0; i < self->events.size; i++) {
-    Event *event = array_get(&self->events, i);
-    int32_t callee = callees.contents[i];
-    if (event->kind == EV_KIND_COUNT || event->kind == EV_GRAD_TOGGLE || (callee >= 0 && !facts__module_forward(self, callee))) {
-      continue;
-    }
-    if (callee >= 0 && roles_forward(self, event->node, event->function) != ROLE_NONE) {
-      event->kind = EV_FORWARD; /* `self.forward(x)`, `model.forward(x)` of a module class here */
-      event->target = facts_canonical(self, roles_forward_module(self, event->node));
-    } else if (callee >= 0) {
-      event->kind = EV_CALL;
-      event->callee = callee;
-      self->functions.contents[callee].call_count++;
-      if (event->loop >= 0) self->functions.contents[callee].called_in_loop = true;
-    } else if (event->kind == EV_CALL) {
-      facts__settle_call(self, event, &memo);
-    }
-  }
-  roles_memo_delete(&memo);
-  array_delete(&callees);
-}
-
-static bool facts__switched_mode(const Facts *self, Text name) {
-  for (uint32_t i = 0; i < self->switched.size; i++) {
-    if (text_eq(self->switched.contents[i], name)) return true;
-  }
-  return false;
-}
-
-/* Remembers the modules switched with .eval()/.train(), and the frozen
- * ones, once, before forwards are told from other calls. */
-static void facts__collect_switched(Facts *self) {
-  for (uint32_t i = 0; i < self->events.size; i++) {
-    const Event *event = array_get(&self->events, i);
-    if (event->kind == EV_FREEZE && self->frozen.size < 64) {
-      array_push(&self->frozen, text_strip_self(facts_canonical(self, event->target)));
-      array_push(&self->frozen_class, event->function >= 0 ? self->functions.contents[event->function].class_index : -1);
-    }
-    if (event->kind != EV_EVAL && event->kind != EV_TRAIN) continue;
-    Text target = facts_canonical(self, event->target);
-    if (!facts__switched_mode(self, target) && self->switched.size < 64) {
-      array_push(&self->switched, target);
-      array_push(&self->module_uses, target);
-    }
-  }
 }
 
 Text facts_constructor_of(const Facts *self, Text name) {
@@ -481,77 +393,6 @@ Text facts_canonical(const Facts *self, Text name) {
     name = alias->value;
   }
   return name;
-}
-
-static bool facts__is_optimizer(const Facts *self, Text name) {
-  if (facts_binding(self, BIND_OPTIMIZER, name)) return true;
-  if (facts_binding(self, BIND_SCHEDULER, name)) return false;
-  return text_contains_ci(text_last_segment(name), "opt");
-}
-
-typedef Array(Text) Texts;
-
-static int facts__text_order(const void *a, const void *b) {
-  return facts__text_compare(*(const Text *)a, *(const Text *)b);
-}
-
-static bool facts__texts_have(const Texts *texts, Text name) {
-  return texts->size > 0 && bsearch(&name, texts->contents, texts->size, sizeof(Text), facts__text_order);
-}
-
-/* The receivers of backward calls (`engine` in `engine.backward(loss)`)
- * and the targets of clears as written, sorted: each step then looks them
- * up in log time instead of scanning every event. */
-static void facts__collect_receivers(const Facts *self, Texts *backward, Texts *cleared) {
-  for (uint32_t i = 0; i < self->events.size; i++) {
-    const Event *event = array_get(&self->events, i);
-    if (event->kind == EV_BACKWARD) array_push(backward, node_text(self->source, call_receiver(event->node)));
-    if (event->kind == EV_CLEAR) array_push(cleared, event->target);
-  }
-  if (backward->size > 1) qsort(backward->contents, backward->size, sizeof(Text), facts__text_order);
-  if (cleared->size > 1) qsort(cleared->contents, cleared->size, sizeof(Text), facts__text_order);
-}
-
-/* Keeps the steps of optimizers; `engine.backward(loss); engine.step()`
- * (DeepSpeed) steps and clears at once. Clears of something that is not an
- * optimizer (a module) clear every optimizer. */
-static void facts__settle_targets(Facts *self) {
-  Texts backward = array_new(), cleared = array_new();
-  facts__collect_receivers(self, &backward, &cleared);
-  for (uint32_t i = 0; i < self->events.size; i++) {
-    Event *event = array_get(&self->events, i);
-    if (event->kind == EV_STEP) {
-      Text target = facts_canonical(self, event->target);
-      if (facts__texts_have(&backward, target)) {
-        event->flag = true;
-      } else if (!facts__is_optimizer(self, target) && !facts__texts_have(&cleared, event->target)) {
-        event->kind = EV_KIND_COUNT;
-      }
-      event->target = target;
-      const Binding *optimizes = facts_binding(self, BIND_OPTIMIZES, target);
-      if (optimizes) event->module = facts_canonical(self, optimizes->value);
-    }
-  }
-  for (uint32_t i = 0; i < self->events.size; i++) {
-    Event *event = array_get(&self->events, i);
-    if (event->kind == EV_CLEAR && event->target.length > 0) {
-      Text target = facts_canonical(self, event->target);
-      bool optimizer = facts__is_optimizer(self, target);
-      event->module = optimizer ? (Text){"", 0} : target;
-      event->target = optimizer ? target : (Text){"", 0};
-      if (!optimizer) array_push(&self->module_uses, target);
-    }
-  }
-  array_delete(&backward);
-  array_delete(&cleared);
-}
-
-static void facts__drop_unresolved(Facts *self) {
-  uint32_t kept = 0;
-  for (uint32_t i = 0; i < self->events.size; i++) {
-    if (self->events.contents[i].kind != EV_KIND_COUNT) self->events.contents[kept++] = self->events.contents[i];
-  }
-  self->events.size = kept;
 }
 
 /* ---- After the walk: summaries -------------------------------------------- */
@@ -586,209 +427,6 @@ void facts_assigns_within(const Facts *self, TSNode node, uint32_t *first, uint3
   *end = facts__assign_index_at(self, ts_node_end_byte(node));
 }
 
-/* What the events of `function` within `scope` reach, through helpers. */
-static uint32_t facts__reach_of(const Facts *self, int32_t function, TSNode scope) {
-  uint32_t reaches = 0, end = ts_node_end_byte(scope);
-  for (uint32_t i = facts__event_index_at(self, ts_node_start_byte(scope)); i < self->events.size; i++) {
-    const Event *event = array_get(&self->events, i);
-    if (ts_node_start_byte(event->node) >= end) break;
-    if (event->function != function) continue;
-    reaches |= REACH(event->kind);
-    if (event->kind == EV_CALL) reaches |= self->functions.contents[event->callee].reaches;
-    if (event->kind == EV_EXTERNAL) reaches |= event->reaches;
-  }
-  return reaches;
-}
-
-static void facts__summarize(Facts *self) {
-  for (uint32_t pass = 0, changed = 1; changed && pass < 16; pass++) {
-    changed = 0;
-    for (uint32_t i = 0; i < self->functions.size; i++) {
-      Function *function = array_get(&self->functions, i);
-      uint32_t reaches = facts__reach_of(self, (int32_t)i, function->node) | (function->has_loop ? REACH_LOOP : 0);
-      if (reaches != function->reaches) {
-        function->reaches = reaches;
-        changed = 1;
-      }
-    }
-  }
-  for (uint32_t i = 0; i < self->loops.size; i++) {
-    Loop *loop = array_get(&self->loops, i);
-    loop->reaches = facts__reach_of(self, loop->function, loop->body);
-  }
-}
-
-/* Classes that define forward() are modules; their methods are module
- * methods. Functions learn whether they hold a loop. */
-/* Whether a base of a class says it is a module (1), says it is not (0:
- * a class of this or another project file that is none, `object`, `ABC`),
- * or cannot tell (-1: a class from elsewhere). */
-static int facts__base_module(Facts *self, TSNode base) {
-  char buffer[192];
-  Text qualified = {facts_qualify(self, base, buffer, sizeof buffer), 0};
-  qualified.length = (uint32_t)strlen(qualified.ptr);
-  if (roles_library_module_class(qualified)) return 1;
-  if (roles_plain_base(qualified)) return 0;
-  if (node_is(base, K_IDENTIFIER)) {
-    int32_t local = facts_class_named(self, qualified);
-    if (local >= 0) return self->classes.contents[local].is_module;
-  }
-  Linked linked;
-  if (links_find(self->links, NULL, qualified, &linked) && linked.class_) {
-    return links_class_is_module(self->links, linked.summary, linked.class_);
-  }
-  return -1;
-}
-
-/* A class is a module when a base is one; defining forward() decides only
- * when a base comes from elsewhere and cannot be told (a PyG transform
- * defines forward() over a base that is no module). */
-static void facts__settle_modules(Facts *self) {
-  bool *forward = gl_calloc(self->classes.size + 1, sizeof(bool));
-  for (uint32_t i = 0; i < self->functions.size; i++) {
-    const Function *function = array_get(&self->functions, i);
-    if (function->class_index >= 0 && text_is(function->name, "forward")) forward[function->class_index] = true;
-  }
-  for (uint32_t pass = 0; pass < 4; pass++) {
-    for (uint32_t i = 0; i < self->classes.size; i++) {
-      Class *class_ = array_get(&self->classes, i);
-      TSNode bases = node_field(class_->node, F_SUPERCLASSES);
-      uint32_t count = ts_node_is_null(bases) ? 0 : ts_node_named_child_count(bases);
-      bool unknown = false, module = false;
-      for (uint32_t j = 0; j < count && !module; j++) {
-        TSNode base = ts_node_named_child(bases, j);
-        if (!node_is(base, K_IDENTIFIER) && !node_is(base, K_ATTRIBUTE)) continue;
-        int verdict = facts__base_module(self, base);
-        module = verdict == 1;
-        unknown |= verdict < 0;
-      }
-      class_->is_module = module || (forward[i] && unknown);
-    }
-  }
-  free(forward);
-}
-
-static void facts__settle_classes(Facts *self) {
-  facts__settle_modules(self);
-  for (uint32_t i = 0; i < self->functions.size; i++) {
-    Function *function = array_get(&self->functions, i);
-    int32_t class_index = facts_class_of_function(self, (int32_t)i);
-    function->in_module_class = class_index >= 0 && self->classes.contents[class_index].is_module;
-  }
-  for (uint32_t i = 0; i < self->loops.size; i++) {
-    int32_t function = self->loops.contents[i].function;
-    if (function >= 0) self->functions.contents[function].has_loop = true;
-  }
-}
-
-/* A function runs in a backward context when it or any caller (through
- * the file's call graph) reaches a backward. */
-static void facts__settle_backward_context(Facts *self) {
-  for (uint32_t i = 0; i < self->functions.size; i++) {
-    Function *function = array_get(&self->functions, i);
-    function->backward_context = (function->reaches & REACH(EV_BACKWARD)) != 0;
-  }
-  for (uint32_t pass = 0, changed = 1; changed && pass < 16; pass++) {
-    changed = 0;
-    for (uint32_t i = 0; i < self->events.size; i++) {
-      const Event *event = array_get(&self->events, i);
-      if (event->kind != EV_CALL || event->function < 0) continue;
-      Function *callee = array_get(&self->functions, event->callee);
-      if (!callee->backward_context && self->functions.contents[event->function].backward_context) {
-        callee->backward_context = true;
-        changed = 1;
-      }
-    }
-  }
-}
-
-/* ---- After the walk: the project's other files ---------------------------- */
-
-/* What each call of another file's function reaches. */
-static void facts__settle_external(Facts *self) {
-  if (!self->links || !self->uses_torch) return; /* no rule reports on code that never uses torch */
-  for (uint32_t i = 0; i < self->events.size; i++) {
-    Event *event = array_get(&self->events, i);
-    Linked linked;
-    if (event->kind != EV_EXTERNAL || !links_find(self->links, NULL, event->target, &linked) || !linked.function) continue;
-    event->reaches = links_reaches(self->links, linked.summary, linked.function);
-  }
-}
-
-/* Whether a backward or a step runs anywhere in the file, once. */
-static void facts__settle_trains(Facts *self) {
-  for (uint32_t i = 0; i < self->events.size && !self->trains; i++) {
-    self->trains = (REACH(self->events.contents[i].kind) & (REACH(EV_BACKWARD) | REACH(EV_STEP))) != 0;
-  }
-}
-
-/* A decorator imported from another file of the project that runs its
- * target under no_grad. */
-static bool facts__linked_grad_off(const Facts *self, TSNode expression) {
-  if (!self->links) return false;
-  TSNode callee = node_is(expression, K_CALL) ? node_field(expression, F_FUNCTION) : expression;
-  char buffer[256];
-  const char *qualified = facts_qualify(self, callee, buffer, sizeof buffer);
-  Linked linked;
-  return links_find(self->links, NULL, (Text){qualified, (uint32_t)strlen(qualified)}, &linked) && linked.function &&
-         (linked.function->wraps_grad_off || linked.function->decorated == GRAD_OFF);
-}
-
-/* The name other files call a function by: "evaluate", or
- * "Seq2seq.evaluate_ppl" for a method (on an instance); empty for nested
- * functions. */
-static Text facts__linked_name(Facts *self, const Function *function) {
-  if (function->parent >= 0) return (Text){"", 0};
-  if (function->class_index < 0) return function->name;
-  Text class_name = self->classes.contents[function->class_index].name;
-  char *name = gl_format("%.*s.%.*s", (int)class_name.length, class_name.ptr, (int)function->name.length,
-                         function->name.ptr);
-  array_push(&self->owned_strings, name);
-  return (Text){name, (uint32_t)strlen(name)};
-}
-
-/* Who calls this file's functions and methods from the project's other
- * files: with grad off everywhere, with modules as which arguments, and
- * which of them (or the instance) in eval mode. */
-static void facts__settle_callers_elsewhere(Facts *self) {
-  if (!self->links || !self->uses_torch) return;
-  for (uint32_t i = 0; i < self->functions.size; i++) {
-    Function *function = array_get(&self->functions, i);
-    Text name = facts__linked_name(self, function);
-    bool init = text_is(function->name, "__init__");
-    if (init && function->class_index >= 0 && function->parent < 0) { /* `Trainer(model, opt)` calls Trainer.__init__ */
-      name = self->classes.contents[function->class_index].name;
-    } else if (name.length == 0 || init) {
-      continue;
-    }
-    Callers callers = links_callers(self->links, name);
-    function->callers_elsewhere = callers.any;
-    function->callers_elsewhere_grad_off = callers.all_grad_off;
-    function->called_in_loop |= callers.any_in_loop;
-    function->module_parameters = callers.module_parameters;
-    function->eval_parameters = callers.eval_parameters;
-    function->eval_self = callers.eval_receiver;
-  }
-}
-
-/* A decorator defined in this file that runs its target under no_grad. */
-static void facts__settle_decorators(Facts *self) {
-  for (uint32_t i = 0; i < self->functions.size; i++) {
-    Function *function = array_get(&self->functions, i);
-    TSNode parent = ts_node_parent(function->node);
-    if (function->decorated != GRAD_ON || !node_is(parent, K_DECORATED_DEFINITION)) continue;
-    for (uint32_t j = 0; j < ts_node_named_child_count(parent); j++) {
-      TSNode decorator = ts_node_named_child(parent, j);
-      if (!node_is(decorator, K_DECORATOR)) continue;
-      int32_t wrapper = facts_resolve_call(self, ts_node_named_child(decorator, 0), function->parent);
-      if (wrapper >= 0 && wrapper != (int32_t)i && self->functions.contents[wrapper].wraps_grad_off) {
-        function->decorated = GRAD_OFF;
-      }
-      if (wrapper < 0 && facts__linked_grad_off(self, ts_node_named_child(decorator, 0))) function->decorated = GRAD_OFF;
-    }
-  }
-}
-
 static GradMode facts__toggle_before(const Facts *self, const Event *event) {
   if (!self->has_toggles) return GRAD_ON;
   uint32_t index = (uint32_t)(event - self->events.contents);
@@ -809,29 +447,6 @@ static GradMode facts__mode(const Facts *self, const Event *event) {
     if (function->all_callers_grad_off) return GRAD_OFF;
   }
   return GRAD_ON;
-}
-
-/* A function is grad-off when every call of it, in the file and in the
- * project's other files, is. */
-static void facts__settle_callers(Facts *self) {
-  bool *called_with_grad = gl_malloc(self->functions.size + 1);
-  for (uint32_t pass = 0, changed = 1; changed && pass < 16; pass++) {
-    changed = 0;
-    memset(called_with_grad, 0, self->functions.size + 1);
-    for (uint32_t j = 0; j < self->events.size; j++) {
-      const Event *event = array_get(&self->events, j);
-      if (event->kind == EV_CALL && facts__mode(self, event) == GRAD_ON) called_with_grad[event->callee] = true;
-    }
-    for (uint32_t i = 0; i < self->functions.size; i++) {
-      Function *function = array_get(&self->functions, i);
-      if (function->all_callers_grad_off || called_with_grad[i]) continue;
-      if (function->call_count == 0 && !function->callers_elsewhere) continue;
-      if (function->callers_elsewhere && !function->callers_elsewhere_grad_off) continue;
-      function->all_callers_grad_off = true;
-      changed = 1;
-    }
-  }
-  free(called_with_grad);
 }
 
 GradMode facts_grad_mode(const Facts *self, const Event *event) { return facts__mode(self, event); }
@@ -872,7 +487,7 @@ static int facts__lexical_mode(const Facts *self, TSNode node) {
     Kind kind = node_kind(at);
     if (kind == K_FUNCTION_DEFINITION || kind == K_LAMBDA) return -1;
     if (kind == K_WITH_STATEMENT) {
-      int mode = walk_with_grad_mode(self, at);
+      int mode = facts_with_grad_mode(self, at);
       if (mode >= 0) return mode;
     }
     if (facts__top_level(self, at)) return -1; /* above it only the module */
@@ -1174,7 +789,7 @@ static uint32_t facts__assign_lower_bound(const Facts *self, Text name) {
   uint32_t low = 0, high = self->assigns_by_name.size;
   while (low < high) {
     uint32_t mid = (low + high) / 2;
-    if (facts__text_compare(self->assigns.contents[self->assigns_by_name.contents[mid]].name, name) < 0) low = mid + 1;
+    if (text_compare(self->assigns.contents[self->assigns_by_name.contents[mid]].name, name) < 0) low = mid + 1;
     else high = mid;
   }
   return low;
@@ -1225,22 +840,6 @@ const Assign *assign_iter_next(AssignIter *self) {
 
 /* ---- Public -------------------------------------------------------------- */
 
-Facts *facts_walk(const Source *source, TSNode root) {
-  syntax_init();
-  Facts *self = gl_calloc(1, sizeof(Facts));
-  self->source = source;
-  self->root = root;
-  walk_tree(self, root);
-  for (uint32_t i = 0, count = ts_node_child_count(root); i < count; i++) array_push(&self->top_level, ts_node_child(root, i));
-  facts__build_index(&self->functions_by_name, self->functions.contents, offsetof(Function, name), NO_KIND,
-                     sizeof(Function), self->functions.size);
-  facts__build_index(&self->bindings_by_name, self->bindings.contents, offsetof(Binding, name),
-                     offsetof(Binding, kind), sizeof(Binding), self->bindings.size);
-  facts__build_index(&self->assigns_by_name, self->assigns.contents, offsetof(Assign, name), NO_KIND, sizeof(Assign),
-                     self->assigns.size);
-  return self;
-}
-
 /* A copy of `array`'s elements in a buffer of its own. */
 #define facts__copy_array(to, from)                                              \
   do {                                                                           \
@@ -1280,30 +879,6 @@ Facts *facts_copy(const Facts *self) {
     memcpy(copy->imports_by_name.values, self->imports_by_name.values, capacity * sizeof(uint32_t));
   }
   return copy;
-}
-
-void facts_settle(Facts *self, struct Links *links) {
-  self->links = links;
-  facts__settle_classes(self);
-  facts__collect_switched(self);
-  facts__settle_trained_callees(self);
-  facts__index_module_uses(self);
-  facts__settle_callers_elsewhere(self); /* before forwards are told: callers show which parameters are modules */
-  facts__resolve_calls(self);
-  facts__settle_targets(self);
-  facts__drop_unresolved(self);
-  facts__settle_external(self);
-  facts__settle_trains(self);
-  facts__settle_decorators(self);
-  facts__summarize(self);
-  facts__settle_callers(self);
-  facts__settle_backward_context(self);
-}
-
-Facts *facts_new(const Source *source, TSNode root, struct Links *links) {
-  Facts *self = facts_walk(source, root);
-  facts_settle(self, links);
-  return self;
 }
 
 void facts_delete(Facts *self) {

@@ -1,14 +1,16 @@
 /* facts.h — what one walk over a file's syntax tree learns, so that rules
  * stay small.
  *
- * The walk (walk.c) records functions, classes, loops, assignments,
+ * The walk (walk.h) records functions, classes, loops, assignments,
  * bindings and *events*: the calls that matter to training (backward,
  * optimizer step, gradient clearing, helper calls, forwards, stores,
  * empty_cache, eval/train mode, freezing, grad toggles), each with the loop
- * and function it sits in and whether grad is off there. After the walk
- * (facts.c), helper calls are resolved to functions defined in the file,
- * optimizers to the modules they update, and each function and loop gets a
- * summary of what it reaches, directly or through helpers. */
+ * and function it sits in and whether grad is off there. Settling them
+ * (settle.h) resolves helper calls to functions defined in the file,
+ * optimizers to the modules they update, and gives each function and loop
+ * a summary of what it reaches, directly or through helpers. facts.c
+ * answers the questions asked of them; it calls neither the walk nor the
+ * settling. */
 #ifndef GPULINT_FACTS_H
 #define GPULINT_FACTS_H
 
@@ -36,8 +38,8 @@ typedef enum {
   EV_FREEZE,      /* module.requires_grad_(False); p.requires_grad = False over module.parameters() */
   EV_GRAD_SET,    /* p.grad = g, shared._grad = p.grad: gradients written, not cleared */
   EV_EXTERNAL,    /* a call of a name imported from outside the torch libraries:
-                     `engine.evaluate(model)`, `AverageMeter()`; links.h
-                     resolves it when it is a file of the project */
+                     `engine.evaluate(model)`, `AverageMeter()`; the
+                     project's other files may define it (elsewhere.h) */
   EV_KIND_COUNT
 } EventKind;
 
@@ -75,7 +77,7 @@ typedef struct {
                        EV_STEP: the module its optimizer was built over
                        (`optim.Adam(netD.parameters())`), when known */
   bool weak;        /* EV_FORWARD: only a name says the callee is a module */
-  uint32_t reaches; /* EV_EXTERNAL: what the function it runs reaches (links.h) */
+  uint32_t reaches; /* EV_EXTERNAL: what the function it runs reaches (elsewhere.h) */
 } Event;
 
 typedef struct {
@@ -158,11 +160,12 @@ typedef struct {
  * such as 5,000 nested calls. */
 #define FACTS_MAX_DEPTH 500
 
-struct Links;
+struct Elsewhere;
 
 typedef struct Facts {
   const Source *source; /* borrowed */
-  struct Links *links;  /* facts from the project's other files; borrowed, may be NULL */
+  const struct Elsewhere *elsewhere; /* what the project's other files say (elsewhere.h), set by
+                                        facts_settle; borrowed, NULL: the file alone */
   TSNode root;
   Array(Function) functions;
   Array(Class) classes;
@@ -200,18 +203,9 @@ typedef struct Facts {
  * frameworks built on it); static storage. */
 const char *const *facts_torch_modules(uint32_t *count);
 
-/* Walks `root` once and derives the summaries; the caller deletes the
- * result. `source`, the tree and `links` (NULL: the file alone) must
- * outlive it. */
-Facts *facts_new(const Source *source, TSNode root, struct Links *links);
+/* After the walk (walk.h): the root's children and the look-ups by name. */
+void facts_index(Facts *self);
 
-/* facts_new in two steps, so that one walk serves two settlings (the
- * file's summary needs the facts settled alone, its lint settled with
- * the project's links). facts_walk records what the tree says and asks
- * no other file; facts_settle (once per Facts) derives the rest, with
- * `links` (NULL: the file alone). */
-Facts *facts_walk(const Source *source, TSNode root);
-void facts_settle(Facts *self, struct Links *links);
 /* A walked, unsettled Facts copied, to be settled apart from it; the
  * caller deletes it before `self` (strings the walk made stay `self`'s). */
 Facts *facts_copy(const Facts *self);
@@ -247,6 +241,20 @@ bool facts_instance_method(const Facts *self, TSNode call, char *buffer, size_t 
 /* Whether the last `.eval()` / `.train()` on `module` before `event`, in
  * the event's function, put it in eval mode. */
 bool facts_in_eval_mode_before(const Facts *self, const Event *event, Text module);
+
+/* Whether `call` runs a name imported from outside torch and the
+ * frameworks built on it (the project's own modules, or another
+ * library): `engine.evaluate(model)`, `AverageMeter()`. */
+bool facts_external_call(const Facts *self, TSNode call);
+
+/* The grad mode a grad manager sets: `no_grad()`, `inference_mode()`,
+ * `set_grad_enabled(x)`, `enable_grad()`, called or bare (decorators), or
+ * a helper of the file returning one; -1 when it is none. */
+int facts_grad_manager(const Facts *self, TSNode expression);
+
+/* The grad mode a with-statement sets for its body (GRAD_OFF for
+ * `with torch.no_grad():`), or -1 when it sets none. */
+int facts_with_grad_mode(const Facts *self, TSNode with);
 
 /* Whether `a` and `b` sit in different branches of one if/try, so that one
  * pass through the code cannot run both. */

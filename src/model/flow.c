@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "links.h"
+#include "elsewhere.h"
 #include "roles.h"
 
 #define MAX_DEPTH 200
@@ -623,17 +623,15 @@ static bool flow__has_return(uint32_t returns, uint32_t bit) {
  * whole); CARRY_NAME when it is no function of the project. */
 static Carry flow__external_returns(Flow *self, TSNode call, uint8_t position) {
   const Facts *facts = self->facts;
-  if (!facts->links) return CARRY_NAME;
+  if (!facts->elsewhere) return CARRY_NAME;
   char buffer[256];
   const char *qualified = facts_qualify(facts, node_field(call, F_FUNCTION), buffer, sizeof buffer);
-  Linked linked;
-  if (!links_find(facts->links, NULL, (Text){qualified, (uint32_t)strlen(qualified)}, &linked) || !linked.function) {
-    return CARRY_NAME;
-  }
+  ElsewhereFunction linked;
+  if (!elsewhere_function(facts->elsewhere, (Text){qualified, (uint32_t)strlen(qualified)}, &linked)) return CARRY_NAME;
   uint32_t bit = position == UNPACKED_DEEP || position >= SUMMARY_MAX_PARAMETERS ? RETURNS_WHOLE : RETURNS_ELEMENT(position);
-  if (bit != RETURNS_WHOLE && (linked.function->plain_returns & bit)) return CARRY_NONE; /* `return loss, 0.5` */
-  if (flow__has_return(linked.function->returns, bit)) return CARRY_EVIDENCE;
-  if (flow__has_return(linked.function->returns_given_arguments, bit)) return flow__any_argument(self, call, -1);
+  if (bit != RETURNS_WHOLE && (linked.plain_returns & bit)) return CARRY_NONE; /* `return loss, 0.5` */
+  if (flow__has_return(linked.returns, bit)) return CARRY_EVIDENCE;
+  if (flow__has_return(linked.returns_given_arguments, bit)) return flow__any_argument(self, call, -1);
   return CARRY_NONE;
 }
 

@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "facts.h"
-#include "roles.h"
+#include "roles_names.h"
 
 /* Re-exports and base classes are followed this many files deep. */
 #define LINKS_MAX_HOPS 4
@@ -328,4 +328,152 @@ const char *links_where(const Links *self, const Linked *linked, char *buffer, s
   uint32_t line = linked->function ? linked->function->line : linked->class_ ? linked->class_->line : 0;
   snprintf(buffer, size, "%s:%u", path, line);
   return buffer;
+}
+
+/* ---- The questions of one file's model (elsewhere.h) --------------------------- */
+
+static Defines links__defines(void *self, Text qualified) {
+  Linked linked;
+  if (!links_find(self, NULL, qualified, &linked)) return DEFINES_NOTHING;
+  if (!linked.class_) return DEFINES_OTHER;
+  return links_class_is_module(self, linked.summary, linked.class_) ? DEFINES_MODULE_CLASS : DEFINES_CLASS;
+}
+
+static bool links__function(void *self, Text qualified, ElsewhereFunction *out) {
+  Linked linked;
+  if (!links_find(self, NULL, qualified, &linked) || !linked.function) return false;
+  const SummaryFunction *function = linked.function;
+  *out = (ElsewhereFunction){function->wraps_grad_off || function->decorated == GRAD_OFF, function->returns,
+                             function->returns_given_arguments, function->plain_returns};
+  return true;
+}
+
+static uint32_t links__reaches_of(void *self, Text qualified) {
+  Linked linked;
+  if (!links_find(self, NULL, qualified, &linked) || !linked.function) return 0;
+  return links_reaches(self, linked.summary, linked.function);
+}
+
+/* The class of the project that `qualified` builds: the class itself, or
+ * the one a factory's every return builds (`model = load_model()`). */
+static bool links__built_class(Links *self, Text qualified, Linked *out) {
+  if (!links_find(self, NULL, qualified, out)) return false;
+  if (!out->class_ && out->function && out->function->returns_class) {
+    Text built = {out->function->returns_class, (uint32_t)strlen(out->function->returns_class)};
+    const Summary *factory = out->summary;
+    if (!links_find(self, factory, built, out)) return false;
+  }
+  return out->class_ != NULL;
+}
+
+/* What the submodule entry "attribute=Built" of `linked`'s class says. */
+static Answer links__entry_attribute(Links *self, const Linked *linked, Text built) {
+  if (built.length == 0) { /* handed to the module's __init__ and called by it: a submodule */
+    return links_class_is_module(self, linked->summary, linked->class_) ? ANSWER_YES : ANSWER_UNKNOWN;
+  }
+  Answer library = (Answer)roles_library_constructor(built);
+  if (library != ANSWER_UNKNOWN) return library;
+  Linked part;
+  if (links_find(self, linked->summary, built, &part) && part.class_) {
+    return links_class_is_module(self, part.summary, part.class_) ? ANSWER_YES : ANSWER_NO;
+  }
+  return ANSWER_UNKNOWN;
+}
+
+/* The built text of `class_`'s submodule entry for `attribute`
+ * ("fc=torch.nn.Linear" -> "torch.nn.Linear"); false when it has none. */
+static bool links__submodule_entry(const SummaryClass *class_, uint32_t *index, Text attribute, Text *built) {
+  for (; *index < class_->submodules.size; (*index)++) {
+    const char *entry = class_->submodules.contents[*index];
+    const char *equals = strchr(entry, '=');
+    if (!equals || (size_t)(equals - entry) != attribute.length || memcmp(entry, attribute.ptr, attribute.length)) continue;
+    *built = (Text){equals + 1, (uint32_t)strlen(equals + 1)};
+    (*index)++;
+    return true;
+  }
+  return false;
+}
+
+static Answer links__attribute(void *self, Text constructor, Text attribute) {
+  Linked linked;
+  if (!links__built_class(self, constructor, &linked)) return ANSWER_UNKNOWN;
+  uint32_t index = 0;
+  Text built;
+  if (links__submodule_entry(linked.class_, &index, attribute, &built)) return links__entry_attribute(self, &linked, built);
+  return ANSWER_NO; /* a method or plain attribute of a project class */
+}
+
+/* What the submodule entries of one module class ("fc=torch.nn.Linear",
+ * "attention=SoftAttention", "decoder=") say `attribute` is. */
+static Answer links__class_attribute(Links *self, const Summary *summary, const SummaryClass *class_, Text attribute) {
+  Answer answer = ANSWER_UNKNOWN;
+  uint32_t index = 0;
+  Text built;
+  while (answer != ANSWER_NO && links__submodule_entry(class_, &index, attribute, &built)) {
+    Answer here = built.length == 0 ? ANSWER_YES : (Answer)roles_library_constructor(built);
+    Linked part;
+    if (here == ANSWER_UNKNOWN && links_find(self, summary, built, &part) && part.class_) {
+      here = links_class_is_module(self, part.summary, part.class_) ? ANSWER_YES : ANSWER_NO;
+    }
+    if (here != ANSWER_UNKNOWN) answer = here;
+  }
+  return answer;
+}
+
+/* What one other file's summary says of `self.<attribute>`: a method of
+ * that name (".attention" in "Class.attention") says no; its module
+ * classes' submodule entries say the rest. */
+static Answer links__file_attribute(Links *self, const Summary *summary, Text attribute, const char *method, Answer answer) {
+  for (uint32_t k = 0; k < summary->functions.size && answer != ANSWER_NO; k++) {
+    const char *name = summary->functions.contents[k].name, *dot = strrchr(name, '.');
+    if (dot && strcmp(dot, method) == 0) answer = ANSWER_NO;
+  }
+  for (uint32_t k = 0; k < summary->classes.size && answer != ANSWER_NO; k++) {
+    const SummaryClass *class_ = array_get(&summary->classes, k);
+    if (!links_class_is_module(self, summary, class_)) continue;
+    Answer here = links__class_attribute(self, summary, class_, attribute);
+    if (here != ANSWER_UNKNOWN) answer = here;
+  }
+  return answer;
+}
+
+/* The project's files that hold the word `attribute`, other than the
+ * linted one; a name that more than LINKS_CALLER_FILES files hold is not
+ * looked up (the answer stays what the linted file says). */
+static Answer links__submodule(void *self_, Text attribute, Answer known) {
+  Links *self = self_;
+  if (known == ANSWER_NO || !self->project) return known;
+  FileList files = array_new();
+  project_files_mentioning(self->project, attribute, (Text){0}, &files);
+  if (files.size > LINKS_CALLER_FILES) files.size = 0;
+  char *method = gl_format(".%.*s", (int)attribute.length, attribute.ptr);
+  Answer answer = known;
+  for (uint32_t i = 0; i < files.size && answer != ANSWER_NO; i++) {
+    if (files.contents[i] == self->file) continue;
+    const Summary *summary = project_summary(self->project, files.contents[i]);
+    if (!summary) continue;
+    links_consult(self, files.contents[i]);
+    answer = links__file_attribute(self, summary, attribute, method, answer);
+  }
+  free(method);
+  array_delete(&files);
+  return answer;
+}
+
+static bool links__frozen(void *self, Text qualified, Text attribute) {
+  Linked linked;
+  if (!links_find(self, NULL, qualified, &linked) || !linked.class_) return false;
+  for (uint32_t i = 0; i < linked.class_->frozen.size; i++) {
+    Text frozen = {linked.class_->frozen.contents[i], (uint32_t)strlen(linked.class_->frozen.contents[i])};
+    if (text_is(frozen, "self") || text_owns(frozen, attribute)) return true;
+  }
+  return false;
+}
+
+static Callers links__callers_of_linted(void *self, Text name) { return links_callers(self, name); }
+
+const Elsewhere *links_elsewhere(Links *self) {
+  self->elsewhere = (Elsewhere){self,           links__defines, links__function, links__reaches_of, links__attribute,
+                                links__submodule, links__frozen,  links__callers_of_linted};
+  return &self->elsewhere;
 }

@@ -13,6 +13,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "elsewhere.h"
 #include "project.h"
 #include "summary.h"
 #include "syntax.h"
@@ -39,6 +40,7 @@ typedef struct Links {
                                                                         hash of their bytes; owned */
   Array(LinkMemo) memo;        /* answers already given */
   uint32_t caller_budget;      /* caller files links_callers may still read */
+  Elsewhere elsewhere;         /* links_elsewhere's table */
 } Links;
 
 /* The files whose calls of the linted file's functions one lint reads at
@@ -77,17 +79,6 @@ bool links_class_is_module(Links *self, const Summary *where, const SummaryClass
  * imported functions it calls, a few files deep. */
 uint32_t links_reaches(Links *self, const Summary *where, const SummaryFunction *function);
 
-/* How the project's other files call one of the linted file's
- * module-level functions. */
-typedef struct {
-  bool any;              /* some file calls it */
-  bool all_grad_off;     /* every such call runs with grad off */
-  bool any_in_loop;      /* some call sits in a loop */
-  uint32_t module_parameters; /* bit i: every caller passes a module as positional parameter i */
-  uint32_t eval_parameters;   /* bit i: ... and every caller has put it in eval mode before the call */
-  bool eval_receiver;         /* a method: every caller's instance was put in eval mode before the call */
-} Callers;
-
 /* The callers of the linted file's module-level function `name`, or of
  * its method "Class.method" (called on instances of the class); with more
  * candidate files than the budget left, `any` and nothing else. */
@@ -106,6 +97,11 @@ Callers links_callers_of(Links *self, const Summary *where, Text name);
  * files. */
 #define LINKS_IMPORT_DEPTH 3
 bool links_imported_by_file_mentioning(Links *self, const char *word);
+
+/* The questions of the linted file's own model (elsewhere.h), answered by
+ * these links: what facts_settle, roles.h and flow.h ask of other files.
+ * Borrowed from `self`, valid while it lives. */
+const Elsewhere *links_elsewhere(Links *self);
 
 /* "utils.py:24" for a definition, relative to the project root; writes
  * into `buffer` and returns it. */

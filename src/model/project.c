@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "facts.h"
+#include "walk.h"
 #include "source.h"
 #include "store.h"
 

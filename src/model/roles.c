@@ -4,8 +4,8 @@
 #include <string.h>
 #include <strings.h>
 
+#include "elsewhere.h"
 #include "facts.h"
-#include "links.h"
 
 /* Bindings are followed this many steps (`model = Net()`, `model =
  * model.to(device)`, `ddp = DDP(model)`). */
@@ -23,129 +23,20 @@ typedef int RoleOrUnknown;
 
 static Role roles__module(const Facts *facts, Text name, int32_t function, int depth);
 
-/* ---- Names ------------------------------------------------------------------ */
-
-/* Words that name a module anywhere in a name (resnet, netD, my_model). */
-static const char *const MODULE_STEMS[] = {"model", "net"};
-
-/* Words that name a module as a whole word of the name (self.encoder,
- * policy, lstm_layer), but not data_generator or noise_generator. */
-static const char *const MODULE_WORDS[] = {
-    "encoder", "decoder", "backbone", "teacher", "student", "generator", "discriminator", "classifier",
-    "policy", "actor", "critic", "rnn", "lstm", "gru", "transformer", "vae", "unet", "cell",
-    "autoencoder", "detector", "segmenter", "embedder", "disc", "clf", "head",
-};
-
-/* Words that mark a name as data, not a module: data_generator. */
-static const char *const DATA_WORDS[] = {"data", "batch", "loader", "sample", "noise", "dataset", "input",
-                                         "output", "train", "test", "val", "valid", "dev", "id", "name",
-                                         "str", "random", "rand", "seed"};
-
-static bool roles__listed_ci(const char *part, size_t length, const char *const *words, size_t count) {
-  if (length == 0) return false; /* no word is empty */
-  char first = part[0] >= 'A' && part[0] <= 'Z' ? (char)(part[0] | 0x20) : part[0];
-  for (size_t i = 0; i < count; i++) { /* the words are lower case */
-    if (words[i][0] == first && strlen(words[i]) == length && strncasecmp(part, words[i], length) == 0) return true;
-  }
-  return false;
-}
-
-/* By the last segment's `_`-separated parts, in one pass: a data word
- * vetoes, a module word or stem decides. */
-static bool roles__named_module(Text name) {
-  Text last = text_last_segment(name);
-  bool module = text_contains_ci(last, MODULE_STEMS[0]) || text_contains_ci(last, MODULE_STEMS[1]);
-  for (uint32_t start = 0; start < last.length;) {
-    uint32_t end = start;
-    while (end < last.length && last.ptr[end] != '_') end++;
-    const char *part = last.ptr + start;
-    size_t length = end - start;
-    if (roles__listed_ci(part, length, DATA_WORDS, sizeof DATA_WORDS / sizeof DATA_WORDS[0])) return false;
-    if (!module) module = roles__listed_ci(part, length, MODULE_WORDS, sizeof MODULE_WORDS / sizeof MODULE_WORDS[0]);
-    start = end + 1;
-  }
-  return module;
-}
-
-bool roles_named_module(Text name) { return roles__named_module(name); }
-
-/* build_model(), save_model(), unwrap_model(), train_model(): a name that
- * starts with a verb does something to a model; it is not one. */
-static bool roles__verb_named(Text name) {
-  static const char *const VERBS[] = {
-      "make_", "build_", "create_", "get_", "load_", "init_", "new_", "setup_", "save_", "unwrap_",
-      "wrap_", "freeze_", "unfreeze_", "print_", "log_", "export_", "copy_", "count_", "reset_",
-      "prepare_", "to_", "set_", "eval_", "train_", "test_", "evaluate_", "validate_", "run_", "fit_",
-      "update_", "summarize_", "show_", "plot_", "check_", "convert_", "restore_", "push_", "is_",
-      "disable_", "enable_", "apply_", "auto_", NULL};
-  return text_starts_with_any(name, VERBS);
-}
-
-bool roles_loss_function(Text callee) {
-  Text last = text_last_segment(callee);
-  return text_contains_ci(last, "loss") || text_contains_ci(last, "crit") || text_contains_ci(last, "objective") ||
-         text_contains_ci(last, "likelihood") || text_is(last, "elbo") ||
-         text_is(last, "cross_entropy") || text_is(last, "nll_loss") || text_is(last, "kl_div") ||
-         text_is(last, "binary_cross_entropy") || text_is(last, "binary_cross_entropy_with_logits");
-}
-
-/* ---- Library classes ------------------------------------------------------------ */
-
 static bool roles__starts(Text text, const char *prefix) {
   size_t length = strlen(prefix);
   return text.length >= length && memcmp(text.ptr, prefix, length) == 0;
 }
 
-/* nn.Sigmoid(), nn.Softmax(dim=1), nn.Dropout(): layers without
- * parameters record no graph of their own. */
-static bool roles__parameterless_layer(Text constructor) {
-  static const char *const LAYERS[] = {
-      "Sigmoid", "Tanh", "ReLU", "ReLU6", "LeakyReLU", "GELU", "SiLU", "ELU", "Softplus", "Softmax",
-      "LogSoftmax", "Dropout", "Dropout2d", "Flatten", "Unflatten", "Identity", "MaxPool1d", "MaxPool2d",
-      "AvgPool2d", "AdaptiveAvgPool2d", "AdaptiveAvgPool1d", "Upsample", "Hardtanh", "Mish", NULL};
-  return text_in(text_last_segment(constructor), LAYERS);
+/* An answer of another file (elsewhere.h) or of a library's name
+ * (roles_names.h) as a role shown by evidence, none, or unknown. */
+static RoleOrUnknown roles__of_answer(int answer) {
+  return answer == ANSWER_YES ? ROLE_EVIDENCE : answer == ANSWER_NO ? ROLE_NONE : ROLE_UNKNOWN;
 }
 
-/* AutoTokenizer.from_pretrained(...), AutoConfig, AutoProcessor: loaded
- * like models, but not modules. */
-static bool roles__preprocessor(Text constructor) {
-  return text_contains_ci(constructor, "Tokenizer") || text_contains_ci(constructor, "Processor") ||
-         text_contains_ci(constructor, "Config") || text_contains_ci(constructor, "FeatureExtractor") ||
-         text_contains_ci(constructor, "Scheduler") || text_contains_ci(constructor, "Dataset");
-}
-
-bool roles_library_module_class(Text qualified) {
-  Text last = text_last_segment(qualified);
-  if (roles__starts(qualified, "torch.nn.") || roles__starts(qualified, "nn.")) {
-    return text_capitalized(last) && !text_contains_ci(last, "Loss") && !text_is(last, "Parameter");
-  }
-  if (text_contains_ci(last, "DataModule")) return false; /* LightningDataModule */
-  return text_contains_ci(last, "Module") || text_ends_with(last, "PreTrainedModel") ||
-         text_is(last, "ModelMixin") || text_is(last, "LightningModule");
-}
-
-/* A library call that builds a module: torch.nn layers, torchvision and
- * timm models, `from_pretrained` of a model class, wrappers. */
+/* roles_library_constructor as a role. */
 static RoleOrUnknown roles__library_constructor(Text qualified) {
-  Text last = text_last_segment(qualified);
-  static const char *const WRAPPERS[] = {"DataParallel", "DistributedDataParallel", "DDP",  "FullyShardedDataParallel",
-                                         "FSDP",         "compile",                 "script", "trace",
-                                         "ModuleList",   "Sequential",              "ModuleDict", NULL};
-  if (text_in(last, WRAPPERS)) return ROLE_EVIDENCE;
-  if (text_is(last, "from_pretrained")) return roles__preprocessor(qualified) ? ROLE_NONE : ROLE_EVIDENCE;
-  if (roles__starts(qualified, "torch.nn.") || roles__starts(qualified, "nn.")) {
-    if (roles__parameterless_layer(qualified) || text_contains_ci(last, "Loss") || !text_capitalized(last)) return ROLE_NONE;
-    return ROLE_EVIDENCE;
-  }
-  if (roles__starts(qualified, "torchvision.models.") || roles__starts(qualified, "timm.create_model") ||
-      roles__starts(qualified, "models.") /* `from torchvision import models` */) {
-    return ROLE_EVIDENCE;
-  }
-  if (roles__starts(qualified, "torch.") || roles__starts(qualified, "accelerate.") ||
-      roles__starts(qualified, "transformers.") || roles__preprocessor(qualified)) {
-    return ROLE_NONE; /* torch.optim.Adam, Accelerator(), tokenizers */
-  }
-  return ROLE_UNKNOWN;
+  return roles__of_answer(roles_library_constructor(qualified));
 }
 
 /* ---- Constructors ------------------------------------------------------------------ */
@@ -208,25 +99,16 @@ static RoleOrUnknown roles__class(const Facts *facts, Text qualified, Text last,
     if (!facts->classes.contents[class_index].is_module || roles__parameterless_class(facts, class_index, depth)) return ROLE_NONE;
     return ROLE_EVIDENCE;
   }
-  Linked linked;
-  if (!links_find(facts->links, NULL, qualified, &linked)) {
+  switch (elsewhere_defines(facts->elsewhere, qualified)) {
+  case DEFINES_NOTHING:
     return class_index >= 0 && facts->classes.contents[class_index].is_module ? ROLE_EVIDENCE : ROLE_UNKNOWN;
+  case DEFINES_MODULE_CLASS: return ROLE_EVIDENCE;
+  case DEFINES_CLASS: return ROLE_NONE;
+  default: return ROLE_UNKNOWN; /* a factory in another file */
   }
-  if (linked.class_) return links_class_is_module(facts->links, linked.summary, linked.class_) ? ROLE_EVIDENCE : ROLE_NONE;
-  return ROLE_UNKNOWN; /* a factory in another file */
 }
 
-bool roles_returns_receiver(Text method) {
-  static const char *const PASSING[] = {"to", "cuda", "cpu", "half", "float", "double", "bfloat16", "train",
-                                        "eval", "requires_grad_", "share_memory", NULL};
-  return method.length && text_in(method, PASSING);
-}
 
-bool roles_plain_base(Text qualified) {
-  static const char *const PLAIN[] = {"object", "ABC", "Generic", "Protocol", "Enum", "NamedTuple", "dict", "list",
-                                      "tuple", "Exception", "TypedDict", "ABCMeta", NULL};
-  return text_in(text_last_segment(qualified), PLAIN);
-}
 
 /* `Net()`, `Net().to(device)`, `DDP(model)`, `get_model()`. */
 static RoleOrUnknown roles__constructor(const Facts *facts, TSNode call, int32_t function, int depth) {
@@ -345,17 +227,6 @@ bool roles_used_as_module(const Facts *facts, Text name, int32_t function) {
 
 static Role roles__settle(RoleOrUnknown role) { return role == ROLE_UNKNOWN ? ROLE_NONE : (Role)role; }
 
-bool roles_module_method(Text name) {
-  static const char *const METHODS[] = {
-      "parameters", "named_parameters", "modules", "named_modules", "children", "named_children", "buffers",
-      "state_dict", "load_state_dict", "train", "eval", "zero_grad", "to", "cuda", "cpu", "half", "float",
-      "double", "bfloat16", "apply", "add_module", "register_buffer", "register_parameter", "register_forward_hook",
-      "register_forward_pre_hook", "register_full_backward_hook", "requires_grad_", "share_memory", "type",
-      "extra_repr", "get_submodule", "get_parameter", "generate", "save_pretrained", "resize_token_embeddings",
-      "gradient_checkpointing_enable", "get_input_embeddings", "get_output_embeddings", "tie_weights",
-      "print_trainable_parameters", "num_parameters", "compile", "fuse", "module", NULL};
-  return text_in(name, METHODS);
-}
 
 /* `owner.attribute` where owner's class is known: what its __init__
  * assigns to the attribute (a method of the class is no submodule). */
@@ -380,31 +251,7 @@ static RoleOrUnknown roles__known_attribute(const Facts *facts, TSNode construct
     free(self_name);
     return role;
   }
-  Linked linked;
-  if (!links_find(facts->links, NULL, qualified, &linked)) return ROLE_UNKNOWN;
-  if (!linked.class_ && linked.function && linked.function->returns_class) { /* `model = load_model()`: its class */
-    Text built = {linked.function->returns_class, (uint32_t)strlen(linked.function->returns_class)};
-    const Summary *factory = linked.summary;
-    if (!links_find(facts->links, factory, built, &linked)) return ROLE_UNKNOWN;
-  }
-  if (!linked.class_) return ROLE_UNKNOWN;
-  for (uint32_t i = 0; i < linked.class_->submodules.size; i++) {
-    const char *entry = linked.class_->submodules.contents[i];
-    const char *equals = strchr(entry, '=');
-    if (!equals || (size_t)(equals - entry) != attribute.length || memcmp(entry, attribute.ptr, attribute.length)) continue;
-    Text built = {equals + 1, (uint32_t)strlen(equals + 1)};
-    if (built.length == 0) { /* handed to the module's __init__ and called by it: a submodule */
-      return links_class_is_module(facts->links, linked.summary, linked.class_) ? ROLE_EVIDENCE : ROLE_UNKNOWN;
-    }
-    RoleOrUnknown role = roles__library_constructor(built);
-    if (role != ROLE_UNKNOWN) return role;
-    Linked part;
-    if (links_find(facts->links, linked.summary, built, &part) && part.class_) {
-      return links_class_is_module(facts->links, part.summary, part.class_) ? ROLE_EVIDENCE : ROLE_NONE;
-    }
-    return ROLE_UNKNOWN;
-  }
-  return ROLE_NONE; /* a method or plain attribute of a project class */
+  return roles__of_answer(elsewhere_attribute(facts->elsewhere, qualified, attribute));
 }
 
 /* ---- Submodules the project's classes name ----------------------------------- */
@@ -429,59 +276,16 @@ static RoleOrUnknown roles__own_classes_attribute(const Facts *facts, Text attri
   return role;
 }
 
-/* What one submodule entry of a class summary ("fc=torch.nn.Linear",
- * "attention=SoftAttention", "decoder=") says `attribute` is. */
-static RoleOrUnknown roles__summary_attribute(const Facts *facts, const Summary *summary, const SummaryClass *class_,
-                                              Text attribute) {
-  RoleOrUnknown role = ROLE_UNKNOWN;
-  for (uint32_t i = 0; i < class_->submodules.size && role != ROLE_NONE; i++) {
-    const char *entry = class_->submodules.contents[i];
-    const char *equals = strchr(entry, '=');
-    if (!equals || (size_t)(equals - entry) != attribute.length || memcmp(entry, attribute.ptr, attribute.length)) continue;
-    Text built = {equals + 1, (uint32_t)strlen(equals + 1)};
-    RoleOrUnknown here = built.length == 0 ? ROLE_EVIDENCE : roles__library_constructor(built);
-    Linked part;
-    if (here == ROLE_UNKNOWN && links_find(facts->links, summary, built, &part) && part.class_) {
-      here = links_class_is_module(facts->links, part.summary, part.class_) ? ROLE_EVIDENCE : ROLE_NONE;
-    }
-    if (here != ROLE_UNKNOWN) role = here;
-  }
-  return role;
-}
-
 /* `decoder.attention(feats, h)` where `decoder` is a module by evidence
  * whose class the file cannot see (`decoder = checkpoint["decoder"]`):
- * a submodule when the project's module classes build a module into
- * `self.attention` and none defines a method or a plain value of that
- * name. A name that more than LINKS_CALLER_FILES files hold is not
- * looked up: the answer is then unknown. */
+ * a submodule when module classes build a module into `self.attention`
+ * and none defines a method or a plain value of that name, this file's
+ * first, then the project's (elsewhere.h). */
 static RoleOrUnknown roles__project_submodule(const Facts *facts, Text attribute, int depth) {
   RoleOrUnknown role = roles__own_classes_attribute(facts, attribute, depth);
-  Links *links = facts->links;
-  if (role == ROLE_NONE || !links || !links->project) return role;
-  FileList files = array_new();
-  project_files_mentioning(links->project, attribute, (Text){0}, &files);
-  if (files.size > LINKS_CALLER_FILES) files.size = 0;
-  char *method = gl_format(".%.*s", (int)attribute.length, attribute.ptr);
-  for (uint32_t i = 0; i < files.size && role != ROLE_NONE; i++) {
-    if (files.contents[i] == links->file) continue;
-    const Summary *summary = project_summary(links->project, files.contents[i]);
-    if (!summary) continue;
-    links_consult(links, files.contents[i]);
-    for (uint32_t k = 0; k < summary->functions.size && role != ROLE_NONE; k++) {
-      const char *name = summary->functions.contents[k].name, *dot = strrchr(name, '.');
-      if (dot && strcmp(dot, method) == 0) role = ROLE_NONE; /* `Class.attention` is a method */
-    }
-    for (uint32_t k = 0; k < summary->classes.size && role != ROLE_NONE; k++) {
-      const SummaryClass *class_ = array_get(&summary->classes, k);
-      if (!links_class_is_module(links, summary, class_)) continue;
-      RoleOrUnknown here = roles__summary_attribute(facts, summary, class_, attribute);
-      if (here != ROLE_UNKNOWN) role = here;
-    }
-  }
-  free(method);
-  array_delete(&files);
-  return role;
+  if (role == ROLE_NONE) return role;
+  Answer known = role == ROLE_EVIDENCE ? ANSWER_YES : ANSWER_UNKNOWN;
+  return roles__of_answer(elsewhere_submodule(facts->elsewhere, attribute, known));
 }
 
 /* An instance built by a library call (a torchvision model): the
@@ -503,7 +307,7 @@ static RoleOrUnknown roles__attribute(const Facts *facts, Text name, int32_t fun
   owner.length--;
   if (text_is(owner, "self")) return roles__self_attribute(facts, name, function, depth);
   Text attribute = text_last_segment(name);
-  if (roles__verb_named(attribute) || roles_module_method(attribute)) return ROLE_NONE;
+  if (roles_verb_named(attribute) || roles_module_method(attribute)) return ROLE_NONE;
   if (roles__module(facts, owner, function, depth + 1) != ROLE_EVIDENCE) return ROLE_UNKNOWN;
   const Binding *instance = facts_binding(facts, BIND_INSTANCE, facts_canonical(facts, owner));
   RoleOrUnknown role = instance && !ts_node_is_null(instance->node)
@@ -513,7 +317,7 @@ static RoleOrUnknown roles__attribute(const Facts *facts, Text name, int32_t fun
   if (!roles__library_instance(facts, instance) && roles__project_submodule(facts, attribute, depth + 1) == ROLE_EVIDENCE) {
     return ROLE_EVIDENCE;
   }
-  return roles__named_module(attribute) ? ROLE_NAME : ROLE_NONE;
+  return roles_named_module(attribute) ? ROLE_NAME : ROLE_NONE;
 }
 
 typedef bool (*RolesIs)(const Facts *facts, TSNode value, int32_t function, int depth);
@@ -549,7 +353,7 @@ static Role roles__module(const Facts *facts, Text name, int32_t function, int d
     role = roles__attribute(facts, name, function, depth);
     if (role != ROLE_UNKNOWN) return roles__settle(role);
   }
-  return roles__named_module(name) ? ROLE_NAME : ROLE_NONE;
+  return roles_named_module(name) ? ROLE_NAME : ROLE_NONE;
 }
 
 Role roles_module(const Facts *facts, Text name, int32_t function) {
@@ -605,7 +409,7 @@ Role roles_forward_memo(const Facts *facts, TSNode call, int32_t function, RoleM
                                                                                                      : ROLE_NONE;
   }
   Text last = text_last_segment(callee);
-  if (facts_class_like(facts, callee, function) || roles__verb_named(last) || roles_loss_function(callee) ||
+  if (facts_class_like(facts, callee, function) || roles_verb_named(last) || roles_loss_function(callee) ||
       roles__library_member(facts, call)) {
     return ROLE_NONE;
   }
@@ -622,16 +426,8 @@ static bool roles__frozen_by_class(const Facts *facts, Text module) {
   if (!instance || ts_node_is_null(instance->node)) return false;
   char buffer[192];
   const char *qualified = facts_qualify(facts, node_field(instance->node, F_FUNCTION), buffer, sizeof buffer);
-  Linked linked;
-  if (!links_find(facts->links, NULL, (Text){qualified, (uint32_t)strlen(qualified)}, &linked) || !linked.class_) {
-    return false;
-  }
   Text attribute = head < module.length ? (Text){module.ptr + head + 1, module.length - head - 1} : (Text){"self", 4};
-  for (uint32_t i = 0; i < linked.class_->frozen.size; i++) {
-    Text frozen = {linked.class_->frozen.contents[i], (uint32_t)strlen(linked.class_->frozen.contents[i])};
-    if (text_is(frozen, "self") || text_owns(frozen, attribute)) return true;
-  }
-  return false;
+  return elsewhere_frozen(facts->elsewhere, (Text){qualified, (uint32_t)strlen(qualified)}, attribute);
 }
 
 bool roles_frozen(const Facts *facts, Text module) {

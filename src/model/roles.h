@@ -2,8 +2,8 @@
  * forward, is it frozen, is a callee a loss.
  *
  * A value is a module because the code shows it: it was built from an
- * nn.Module class (this file's, another project file's through links.h,
- * or a library's: torch.nn, torchvision, timm, transformers
+ * nn.Module class (this file's, another project file's, asked through
+ * elsewhere.h, or a library's: torch.nn, torchvision, timm, transformers
  * `from_pretrained`), it flows from one (`.to()`, `.cuda()`, `DDP(...)`,
  * `accelerator.prepare(...)` position by position, `torch.compile`), it is
  * `self` or a submodule attribute inside an nn.Module, it is used as one
@@ -19,6 +19,7 @@
 #include <stdint.h>
 
 #include "array.h"
+#include "roles_names.h"
 #include "syntax.h"
 
 struct Facts;
@@ -61,30 +62,6 @@ Text roles_forward_module(const struct Facts *facts, TSNode call);
  * no optimizer, `.requires_grad_()`, `.modules()`, handed to an optimizer,
  * or annotated as a module. */
 bool roles_used_as_module(const struct Facts *facts, Text name, int32_t function);
-
-/* Whether a qualified class name is a module class of torch or a framework
- * built on it ("torch.nn.Module", "pytorch_lightning.LightningModule",
- * "transformers.PreTrainedModel"). */
-bool roles_library_module_class(Text qualified);
-
-/* Whether only the name reads as a module's (model, netD, self.encoder);
- * for resolving calls, never for findings. */
-bool roles_named_module(Text name);
-
-/* `.to()`, `.cuda()`, `.half()`, `.eval()`, ...: methods that return the
- * module they are called on. */
-bool roles_returns_receiver(Text method);
-
-/* A method every nn.Module has (`parameters`, `eval`, `to`, `state_dict`,
- * `generate`...): `model.parameters()` is no forward. */
-bool roles_module_method(Text name);
-
-/* `object`, `ABC`, `Generic`, `Enum`, ...: bases that say a class is no
- * module. */
-bool roles_plain_base(Text qualified);
-
-/* Whether a callee's text names a loss: criterion, loss_fn, F.cross_entropy. */
-bool roles_loss_function(Text callee);
 
 /* Whether the value of `expression`, at its place in `function` (-1:
  * module level), is a tensor: built by a torch function (`torch.zeros`,

@@ -6,8 +6,9 @@
 #include "binio.h"
 #include "facts.h"
 #include "flow.h"
-#include "partial.h"
+#include "partial_facts.h"
 #include "roles.h"
+#include "settle.h"
 
 static char *summary__copy(Text text) { return gl_strndup(text.ptr, text.length); }
 

@@ -13,12 +13,9 @@
 
 #include "array.h"
 #include "binio.h"
+#include "elsewhere.h"
 
-/* Bits of SummaryFunction.returns: the whole value, and elements 0..29 of
- * returned tuples. */
-#define RETURNS_WHOLE 1u
-#define RETURNS_ELEMENT(i) (2u << (i))
-#define SUMMARY_MAX_PARAMETERS 30
+/* SummaryFunction.returns holds RETURNS_* bits (elsewhere.h). */
 
 typedef struct {
   char *name;            /* "evaluate", or "AverageMeter.update" for methods */

@@ -3,13 +3,13 @@
  * Pre-order with an explicit cursor and a stack of context frames (the
  * function, loop, class and grad mode around each node). It records what
  * facts.h describes: functions, classes, loops, events, assignments and
- * bindings; facts.c resolves and summarises them afterwards. */
+ * bindings; settle.c resolves and summarises them afterwards. */
 #include "walk.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#include "roles.h"
+#include "roles_names.h"
 
 /* ---- The walk's context stack ------------------------------------------ */
 
@@ -56,122 +56,12 @@ static bool walk__is_false(const Source *source, TSNode node) {
   return node_is(node, K_FALSE) || text_is(node_text(source, node), "False");
 }
 
-static bool walk__is_true(const Source *source, TSNode node) {
-  return node_is(node, K_TRUE) || text_is(node_text(source, node), "True");
-}
-
-static int walk__grad_manager_at(const Facts *self, TSNode expression, int depth);
-
-/* A helper of this file, written above the call, that returns a grad
- * manager: `def no_grad_ctx(): return torch.no_grad()` (the other returns
- * may be no-op managers, `contextlib.suppress()`, `nullcontext()`, for old
- * versions of torch). GRAD_OFF when each return turns grad off or does
- * nothing and one turns it off; else -1. */
-static int walk__helper_manager(const Facts *self, TSNode call, int depth) {
-  if (depth > 2 || !node_is(call, K_CALL) || !node_is(node_field(call, F_FUNCTION), K_IDENTIFIER)) return -1;
-  Text name = node_text(self->source, node_field(call, F_FUNCTION));
-  int32_t helper = -1;
-  for (uint32_t i = 0; i < self->functions.size && helper < 0; i++) {
-    const Function *function = array_get(&self->functions, i);
-    if (function->class_index < 0 && function->parent < 0 && text_eq(function->name, name)) helper = (int32_t)i;
-  }
-  bool off = false;
-  for (uint32_t i = 0; helper >= 0 && i < self->returns.size; i++) {
-    const Return *entry = array_get(&self->returns, i);
-    if (entry->function != helper) continue;
-    TSNode value = node_unparenthesize(entry->value);
-    int mode = walk__grad_manager_at(self, value, depth + 1);
-    Text callee = node_is(value, K_CALL) ? text_last_segment(call_function_text(self->source, value)) : (Text){"", 0};
-    if (mode == GRAD_OFF) off = true;
-    else if (!text_is(callee, "suppress") && !text_is(callee, "nullcontext")) return -1;
-  }
-  return off ? GRAD_OFF : -1;
-}
-
-/* `no_grad()`, `inference_mode()`, `set_grad_enabled(x)`, `enable_grad()`,
- * called or bare (decorators), or a helper above returning one: the grad
- * mode it sets, or -1. */
-static int walk__grad_manager_at(const Facts *self, TSNode expression, int depth) {
-  TSNode callee = node_is(expression, K_CALL) ? node_field(expression, F_FUNCTION) : expression;
-  if (!node_is(callee, K_IDENTIFIER) && !node_is(callee, K_ATTRIBUTE)) return -1;
-  char buffer[128];
-  const char *qualified = facts_qualify(self, callee, buffer, sizeof buffer);
-  Text name = text_last_segment((Text){qualified, (uint32_t)strlen(qualified)});
-  TSNode argument = node_is(expression, K_CALL) ? call_positional(expression, 0) : (TSNode){0};
-  if (node_is(expression, K_CALL) && ts_node_is_null(argument)) {
-    argument = call_keyword(self->source, expression, "mode");
-  }
-  bool none = ts_node_is_null(argument);
-  if (text_is(name, "no_grad")) return GRAD_OFF;
-  if (text_is(name, "enable_grad")) return GRAD_ON;
-  if (text_is(name, "inference_mode")) {
-    if (none || walk__is_true(self->source, argument)) return GRAD_OFF;
-    return walk__is_false(self->source, argument) ? GRAD_ON : GRAD_MAYBE;
-  }
-  if (text_is(name, "set_grad_enabled")) {
-    if (none) return -1;
-    if (walk__is_false(self->source, argument)) return GRAD_OFF;
-    return walk__is_true(self->source, argument) ? GRAD_ON : GRAD_MAYBE;
-  }
-  return walk__helper_manager(self, expression, depth);
-}
-
-static int walk__grad_manager(const Facts *self, TSNode expression) { return walk__grad_manager_at(self, expression, 0); }
-
 /* A decorator from elsewhere whose name says it turns grad off:
  * yolov5's @smart_inference_mode(), @torch_no_grad. */
 static int walk__grad_off_by_name(const Facts *self, TSNode expression) {
   TSNode callee = node_is(expression, K_CALL) ? node_field(expression, F_FUNCTION) : expression;
   Text name = text_last_segment(node_text(self->source, callee));
   return text_contains_ci(name, "inference_mode") || text_contains_ci(name, "no_grad") ? GRAD_OFF : -1;
-}
-
-/* `with ExitStack() as stack: stack.enter_context(torch.no_grad())`: the
- * mode a statement of the block enters through the stack, or -1. */
-static int walk__stack_grad(const Walk *self, TSNode with, TSNode item_value) {
-  if (!node_is(item_value, K_AS_PATTERN)) return -1;
-  TSNode manager = ts_node_named_child(item_value, 0);
-  TSNode alias = ts_node_named_child(item_value, 1);
-  if (!node_is(manager, K_CALL) || ts_node_is_null(alias)) return -1;
-  if (!text_is(text_last_segment(call_function_text(self->facts->source, manager)), "ExitStack")) return -1;
-  Text stack = node_text(self->facts->source, alias);
-  TSNode body = node_field(with, F_BODY);
-  for (uint32_t i = 0; i < ts_node_named_child_count(body); i++) {
-    TSNode statement = ts_node_named_child(body, i);
-    TSNode call = node_is(statement, K_EXPRESSION_STATEMENT) ? ts_node_named_child(statement, 0) : (TSNode){0};
-    if (!node_is(call, K_CALL) || !text_is(call_method_name(self->facts->source, call), "enter_context")) continue;
-    if (!text_eq(node_text(self->facts->source, call_receiver(call)), stack)) continue;
-    int mode = walk__grad_manager(self->facts, call_positional(call, 0));
-    if (mode >= 0) return mode;
-  }
-  return -1;
-}
-
-/* with_statement -> WITH with_item {, with_item} ':' block */
-static int walk__with_grad(const Walk *self, TSNode with) {
-  int mode = -1;
-  uint32_t count = ts_node_named_child_count(with);
-  for (uint32_t i = 0; i < count; i++) {
-    TSNode clause = ts_node_named_child(with, i);
-    uint32_t items = ts_node_named_child_count(clause);
-    for (uint32_t j = 0; j < items; j++) {
-      TSNode item = ts_node_named_child(clause, j);
-      if (!node_is(item, K_WITH_ITEM)) continue;
-      TSNode value = node_field(item, F_VALUE);
-      int entered = walk__stack_grad(self, with, value);
-      if (entered >= 0) mode = entered;
-      if (node_is(value, K_AS_PATTERN)) value = ts_node_named_child(value, 0);
-      if (node_is(value, K_CONDITIONAL_EXPRESSION)) {
-        for (uint32_t k = 0; k < ts_node_named_child_count(value); k++) {
-          if (walk__grad_manager(self->facts, ts_node_named_child(value, k)) == GRAD_OFF) mode = GRAD_MAYBE;
-        }
-        continue;
-      }
-      int item_mode = walk__grad_manager(self->facts, value);
-      if (item_mode >= 0) mode = item_mode;
-    }
-  }
-  return mode;
 }
 
 static void walk__mark_contains_grad_off(Walk *self);
@@ -186,7 +76,7 @@ static GradMode walk__decorated_grad(Walk *self, TSNode function) {
     TSNode decorator = ts_node_named_child(parent, i);
     if (!node_is(decorator, K_DECORATOR)) continue;
     TSNode expression = ts_node_named_child(decorator, 0);
-    int found = walk__grad_manager(self->facts, expression);
+    int found = facts_grad_manager(self->facts, expression);
     if (found < 0) found = walk__grad_off_by_name(self->facts, expression);
     if (found >= 0) mode = (GradMode)found;
   }
@@ -273,7 +163,7 @@ static void walk__mark_contains_grad_off(Walk *self) {
 }
 
 static void walk__with(Walk *self, TSNode node, uint32_t depth) {
-  int mode = walk__with_grad(self, node);
+  int mode = facts_with_grad_mode(self->facts, node);
   if (mode < 0) return;
   if (mode != GRAD_ON) walk__mark_contains_grad_off(self);
   Frame frame = *walk__top(self);
@@ -283,17 +173,6 @@ static void walk__with(Walk *self, TSNode node, uint32_t depth) {
 }
 
 /* ---- Bindings ------------------------------------------------------------ */
-
-static const char *const TORCH_MODULES[] = {
-    "torch", "lightning", "pytorch_lightning", "transformers", "accelerate", "timm", "torchvision",
-    "torchaudio", "torchtext", "deepspeed", "fastai", "diffusers", "peft", "trl", "ignite", "monai",
-    "detectron2", "mmengine", "torch_geometric", "dgl", "sentence_transformers", "ultralytics",
-};
-
-const char *const *facts_torch_modules(uint32_t *count) {
-  *count = (uint32_t)(sizeof TORCH_MODULES / sizeof TORCH_MODULES[0]);
-  return TORCH_MODULES;
-}
 
 /* Frameworks with their own autograd: their `loss.backward()` and
  * `trainer.step()` are not PyTorch's. */
@@ -306,8 +185,10 @@ static void walk__note_import(Facts *self, Text module) {
   uint32_t head = 0;
   while (head < module.length && module.ptr[head] != '.') head++;
   Text top = {module.ptr, head};
-  for (size_t i = 0; i < sizeof TORCH_MODULES / sizeof TORCH_MODULES[0]; i++) {
-    if (text_is(top, TORCH_MODULES[i])) self->uses_torch = self->imports_torch = true;
+  uint32_t count = 0;
+  const char *const *torch = facts_torch_modules(&count);
+  for (uint32_t i = 0; i < count; i++) {
+    if (text_is(top, torch[i])) self->uses_torch = self->imports_torch = true;
   }
   if (text_in(top, OTHER_FRAMEWORKS)) self->other_framework = true;
 }
@@ -682,10 +563,10 @@ static void walk__call(Walk *self, TSNode call) {
              strcmp(qualified, "torch.cuda.memory.empty_cache") == 0) {
     walk__event(self, EV_EMPTY_CACHE, call);
   } else if (text_ends_with((Text){qualified, (uint32_t)strlen(qualified)}, "set_grad_enabled") &&
-             walk__grad_manager(self->facts, call) >= 0 && node_is(ts_node_parent(call), K_EXPRESSION_STATEMENT)) {
+             facts_grad_manager(self->facts, call) >= 0 && node_is(ts_node_parent(call), K_EXPRESSION_STATEMENT)) {
     Event *toggle = walk__event(self, EV_GRAD_TOGGLE, call);
     self->facts->has_toggles = true;
-    toggle->lexical_grad = (GradMode)walk__grad_manager(self->facts, call);
+    toggle->lexical_grad = (GradMode)facts_grad_manager(self->facts, call);
     return;
   }
   if ((node_is(function, K_IDENTIFIER) || node_is(function, K_ATTRIBUTE) || node_is(function, K_SUBSCRIPT)) &&
@@ -831,7 +712,13 @@ void walk_tree(Facts *facts, TSNode root) {
   if (facts->other_framework && !facts->imports_torch) facts->uses_torch = false;
 }
 
-int walk_with_grad_mode(const Facts *facts, TSNode with) {
-  const Walk probe = {.facts = (Facts *)facts, .frames = array_new(), .pending_loop = -1};
-  return walk__with_grad(&probe, with);
+Facts *facts_walk(const Source *source, TSNode root) {
+  syntax_init();
+  Facts *self = gl_calloc(1, sizeof(Facts));
+  self->source = source;
+  self->root = root;
+  walk_tree(self, root);
+  facts_index(self);
+  return self;
 }
+

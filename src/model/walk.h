@@ -1,4 +1,4 @@
-/* walk.h — the one walk that fills a Facts (see facts.h); for facts.c. */
+/* walk.h — the one walk that fills a Facts (see facts.h). */
 #ifndef GPULINT_WALK_H
 #define GPULINT_WALK_H
 
@@ -8,8 +8,10 @@
  * of the tree under `root` into `facts`, in source order. */
 void walk_tree(Facts *facts, TSNode root);
 
-/* The grad mode a with-statement sets for its body (GRAD_OFF for
- * `with torch.no_grad():`), or -1 when it sets none. */
-int walk_with_grad_mode(const Facts *facts, TSNode with);
+/* A file's facts as its tree says them, asking no other file: walk_tree,
+ * then the look-ups by name (facts_index). Settle them next
+ * (facts_settle, settle.h). `source` and the tree must outlive the
+ * result; the caller deletes it (facts_delete). */
+Facts *facts_walk(const Source *source, TSNode root);
 
 #endif

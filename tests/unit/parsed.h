@@ -6,6 +6,7 @@
 
 #include "facts.h"
 #include "flow.h"
+#include "settle.h"
 
 typedef struct {
   Source *source;
