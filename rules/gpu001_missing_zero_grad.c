@@ -38,14 +38,17 @@ static bool gpu001__clears_other_module(const Event *clear, const Event *step) {
 /* Whether the loop's clears cover `step`. Clears inside helpers or of
  * modules cover every optimizer, except a module clear that provably
  * misses the stepped optimizer's module; a step inside a helper names a
- * parameter, so any clear covers it. */
+ * parameter, so any clear covers it. A clear in the other branch of an
+ * if (`if use_amp: zero_grad(); ... else: backward(); step()`) never runs
+ * in the pass that steps, so it covers nothing. */
 static bool gpu001__covered(const FlatEvents *events, const FlatEvent *step, int32_t function) {
   if (step->event->flag) return true; /* engine.step() clears itself */
   bool any_clear = false;
   for (uint32_t i = 0; i < events->size; i++) {
     const Event *clear = events->contents[i].event;
+    if (clear->kind != EV_GRAD_SET && clear->kind != EV_CLEAR) continue;
+    if (facts_exclusive(events->contents[i].anchor, step->anchor)) continue;
     if (clear->kind == EV_GRAD_SET) return true; /* gradients written whole */
-    if (clear->kind != EV_CLEAR) continue;
     any_clear = true;
     if (gpu001__clears_other_module(clear, step->event)) continue;
     if (clear->target.length == 0 || clear->function != function) return true;
