@@ -17,8 +17,10 @@
  * updating). Helpers are followed in the file (their parameter is mapped
  * to the argument: `validate(model)` puts `model` in eval mode when
  * validate does `net.eval()`), methods on self through their alias of a
- * self attribute, and a project function of another file that reaches
- * `.eval()` and is handed M counts too. The finding points at the
+ * self attribute, helpers that switch a variable they share with the
+ * loop's function (a global, or a local of the function both are nested
+ * in), and a project function of another file that reaches `.eval()` and
+ * is handed M counts too. The finding points at the
  * statement of the loop that reaches the switch, once per module and loop.
  *
  * Not reported: a `.train()` that runs whenever the switch ran (not one
@@ -55,6 +57,47 @@ static bool gpu004__related(const Facts *facts, Text a, Text b) {
   return text_owns(a, b) || text_owns(b, a);
 }
 
+/* Whether `function` binds `name` itself: a parameter, or an assignment
+ * (a `for` target too) in its own body. */
+static bool gpu004__binds(const Facts *facts, int32_t function, Text name) {
+  TSNode unused;
+  if (facts_parameter_named(facts, function, name, &unused)) return true;
+  AssignIter it = facts_assigns(facts, name, function);
+  return assign_iter_next(&it) != NULL;
+}
+
+/* The function whose variable `name` means inside `function`: the
+ * nearest of it and its enclosing functions that binds the name, or -1
+ * (the file's global). */
+static int32_t gpu004__scope_of(const Facts *facts, int32_t function, Text name) {
+  for (; function >= 0; function = facts->functions.contents[function].parent) {
+    if (gpu004__binds(facts, function, name)) return function;
+  }
+  return -1;
+}
+
+/* Whether the module an event of `helper` names (`model.eval()` in a
+ * nested `def evaluate():` or a function of the script) is the very
+ * variable the loop's `function` sees by that name: the helper does not
+ * bind it and both read it from one scope (the enclosing function's
+ * local, or the global).
+ *   def main():
+ *       model = Net()
+ *       def evaluate(): model.eval() ...
+ *       def train_epoch(): ... evaluate()     <- the same `model` */
+static bool gpu004__shared_variable(const Facts *facts, int32_t helper, int32_t function, Text target) {
+  Text root = target;
+  for (uint32_t i = 0; i < target.length; i++) {
+    if (target.ptr[i] == '.') {
+      root.length = i;
+      break;
+    }
+  }
+  if (helper < 0 || text_is(root, "self") || gpu004__binds(facts, helper, root)) return false;
+  return gpu004__scope_of(facts, facts->functions.contents[helper].parent, root) ==
+         gpu004__scope_of(facts, function, root);
+}
+
 /* The module `flat`'s event names, written as the loop's function writes
  * it: its own target in that function or in a method on `self`, or, for
  * a helper's parameter (`def validate(net): net.eval()`), the argument of
@@ -67,6 +110,7 @@ static Text gpu004__module(const RuleContext *ctx, const FlatEvent *flat, int32_
   Text canonical = facts_canonical(ctx->facts, event->target); /* `model = self.model` in a method on self */
   bool method = event->function >= 0 && ctx->facts->functions.contents[event->function].class_index >= 0;
   if (method && text_owns(self, canonical)) return canonical;
+  if (gpu004__shared_variable(ctx->facts, event->function, function, event->target)) return event->target;
   if (!node_is(flat->anchor, K_CALL) || facts_resolve_call(ctx->facts, flat->anchor, function) != event->function) {
     return (Text){0};
   }
