@@ -260,6 +260,87 @@ def forward_modes(python):
 
 
 @case
+def forward_keywords(python):
+    """GPU103's no_grad comparison runs the forward again with its keyword
+    inputs too; a forward that raises drops the comparison, and the next
+    call is a top-level forward again."""
+    source = """\
+        import torch
+        import torch.nn as nn
+
+        class Scaled(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.inner = nn.Linear(4, 4)
+
+            def forward(self, x, *, scale):
+                return self.inner(x) * scale
+
+        model = Scaled().eval()
+        x = torch.randn(2, 4)
+        try:
+            model(x)  # raises: no scale
+        except TypeError:
+            pass
+        out = model(x, scale=2.0)  # eval grad
+    """
+
+    def plan(path):
+        return {"findings": [{"code": "GPU103", "path": os.path.realpath(path), "line": 18, "loop": None}],
+                "loops": []}
+
+    run = Run(python, source, plan=plan)
+    check(run.line_of("# eval grad") == 18, "the finding's line")
+    forwards = run.of("fwd")
+    check([f["at"] for f in forwards] == [[run.at("# raises")], [run.at("# eval grad")]],
+          "two top-level forwards (the one that raised ended)", forwards)
+    ab = run.of("ab103")
+    check(len(ab) == 1 and "error" not in ab[0] and "skipped" not in ab[0], "compared with its keyword input", ab)
+    check(ab[0]["saved_bytes"] > 0, "the graph saved tensors", ab)
+
+
+@case
+def forked_workers(python):
+    """DataLoader workers started by fork inherit the probe: they write
+    nothing into the trace and never stop at the budget, even when the
+    dataset runs modules (a transform that is an nn.Module)."""
+    source = """\
+        import torch
+        import torch.nn as nn
+
+        transform = nn.Linear(8, 8)
+
+        class Data(torch.utils.data.Dataset):
+            def __len__(self):
+                return 64
+
+            def __getitem__(self, index):
+                with torch.no_grad():
+                    return transform(torch.randn(8))
+
+        if __name__ == "__main__":
+            model = nn.Linear(8, 1)
+            opt = torch.optim.SGD(model.parameters(), lr=1e-3)
+            loader = torch.utils.data.DataLoader(Data(), batch_size=8, num_workers=2,
+                                                 multiprocessing_context="fork")
+            for epoch in range(2):
+                for x in loader:
+                    opt.zero_grad()
+                    model(x).sum().backward()  # the forward
+                    opt.step()
+            print("trained")
+    """
+    run = Run(python, source, steps=1000, evals=1)
+    check(run.result.returncode == 0 and "trained" in run.result.stdout, "the run ended on its own",
+          run.result.returncode, run.result.stderr[-2000:])
+    check(len(run.of("start")) == 1 and len(run.of("end")) == 1, "one process in the trace", run.events[:3])
+    forwards = run.of("fwd")
+    check(len(forwards) == 16 and all(f["at"] == [run.at("# the forward")] for f in forwards),
+          "only the training forwards", forwards[:3], len(forwards))
+    check(run.end()["why"] == "exit" and run.end()["steps"] == 16, "16 steps", run.end())
+
+
+@case
 def empty_cache_windows(python):
     """empty_cache() per step: the calls are counted; once step times are
     steady (the probe's Steady test) windows of six steps alternate, as

@@ -14,10 +14,13 @@ set:
 Nothing happens until the script imports torch. Then the probe hooks
 PyTorch's public extension points: optimizer steps (global step hooks on
 torch >= 2.0, else a wrapper of each optimizer's `step` made at
-construction), module forwards (global forward hooks; only top-level calls
-count), `Tensor.backward` and `torch.autograd.backward`, `zero_grad` of
-optimizers and modules, and `torch.cuda.empty_cache`. It never edits the
-user's files.
+construction), module forwards (nn.Module.__call__ wrapped; only top-level
+calls count, and a submodule's call costs one test), `Tensor.backward` and
+`torch.autograd.backward`, `zero_grad` of optimizers and modules, and
+`torch.cuda.empty_cache`. It never edits the user's files. The trace is
+written through a buffer, flushed every FLUSH_SECONDS, at the end and
+before a fork; a forked child (a fork-started DataLoader worker) writes
+nothing.
 
 Each event is one JSON line in the trace, with the user's source lines on
 the stack at that moment (the frames outside torch, the standard library,
@@ -103,6 +106,7 @@ STEADY_BLOCKS = 3
 STEADY_TOLERANCE = 0.10
 RANK_MARGIN = 3  # steps ahead that a decision shared between ranks takes effect
 MAX_PENDING = 32  # step lines waiting for their CUDA event before the probe waits
+FLUSH_SECONDS = 0.5  # the trace is flushed at most this often, and at the end and before a fork
 
 _probe = None
 
@@ -400,6 +404,7 @@ class Probe:
         self.torch = None
         self.began = time.monotonic()
         self.out = open(trace_path or environ["GPULINT_PROBE_TRACE"], "w")
+        self.flushed_at = time.monotonic()
         self.rank = _int_env(environ, "RANK")
         if self.rank is None:
             self.rank = _int_env(environ, "LOCAL_RANK")
@@ -442,6 +447,8 @@ class Probe:
                                                      "seconds": self.budget_seconds}})
         self.read_plan(environ.get("GPULINT_PROBE_FINDINGS"))
         atexit.register(self.on_exit)
+        if hasattr(os, "register_at_fork"):
+            os.register_at_fork(before=self.before_fork, after_in_child=self.after_fork_in_child)
         self.previous_excepthook = sys.excepthook
         sys.excepthook = self.on_exception
 
@@ -449,9 +456,28 @@ class Probe:
         return round((time.monotonic() - self.began) * 1e3, 3)
 
     def emit(self, record, stamp=True):
+        """Writes one line into the trace's buffer (flushed by
+        flush_if_due, at the end and before a fork)."""
         if stamp:
             record["t"] = self.now_ms()
         self.out.write(json.dumps(record, separators=(",", ":")) + "\n")
+
+    def flush_if_due(self):
+        now = time.monotonic()
+        if now - self.flushed_at >= FLUSH_SECONDS:
+            self.out.flush()
+            self.flushed_at = now
+
+    def before_fork(self):
+        """Nothing buffered is copied into a forked child."""
+        self.out.flush()
+
+    def after_fork_in_child(self):
+        """A forked child (a fork-started DataLoader worker or process)
+        shares the trace's file and the probe's state: it writes nothing
+        and measures nothing, and never stops at the budget."""
+        self.ended = True
+        self.out = open(os.devnull, "w")
 
     def read_plan(self, path):
         if not path:
@@ -488,9 +514,7 @@ class Probe:
         self.frames.add_skip(os.path.dirname(torch.__file__))
         self.emit({"e": "torch", "torch": torch.__version__, "cuda": torch.version.cuda,
                    "measure": sorted(self.measure)})
-        import torch.nn.modules.module as module_mod
-        module_mod.register_module_forward_pre_hook(self.on_forward_pre)
-        module_mod.register_module_forward_hook(self.on_forward)
+        self.hook_forwards(torch)
         self.hook_optimizers(torch)
         self.hook_backward(torch)
         self.hook_zero_grad(torch)
@@ -498,6 +522,37 @@ class Probe:
         self.hook_distributed(torch)
         if "load" in self.measure:
             self.hook_load(torch)
+
+    def hook_forwards(self, torch):
+        """Module forwards: nn.Module.__call__ wrapped, so that a top-level
+        call (no module forward running) is an event and a submodule's
+        call costs one test. Global forward hooks would send every
+        submodule of every forward through nn.Module's hooked path.
+        A subclass that overrides __call__ reaches the wrapper through
+        super().__call__ (torch.compile's OptimizedModule does); one that
+        never calls it is not seen. While torch.compile traces, calls go
+        straight through."""
+        probe, original = self, torch.nn.Module.__call__
+        compiler = getattr(torch, "compiler", None)
+        is_compiling = getattr(compiler, "is_compiling", None) or (lambda: False)
+
+        def __call__(self, *args, **kwargs):
+            if probe.depth or probe.busy or probe.ended or is_compiling():
+                return original(self, *args, **kwargs)
+            probe.depth = 1
+            try:
+                probe.on_forward_begin(self, args, kwargs)
+                output = original(self, *args, **kwargs)
+            except BaseException:
+                probe.depth = 0
+                probe.ab103_abandon(self)
+                raise
+            probe.depth = 0
+            probe.on_forward_end(self, args, kwargs, output)
+            return output
+
+        __call__.__wrapped__ = original
+        torch.nn.Module.__call__ = __call__
 
     def hook_optimizers(self, torch):
         import importlib
@@ -564,6 +619,8 @@ class Probe:
         probe, original = self, torch.cuda.empty_cache
 
         def empty_cache():
+            if probe.ended:
+                return original()
             probe.cache_calls += 1
             if len(probe.trace_cache_calls) < 200:
                 probe.trace_cache_calls.append(1)
@@ -704,14 +761,10 @@ class Probe:
 
     # ---- Events ----
 
-    def on_forward_pre(self, module, inputs):
-        if self.busy or self.ended:
-            return None
-        self.depth += 1
-        if self.depth > 1:
-            return None
+    def on_forward_begin(self, module, args, kwargs):
+        """A top-level forward is about to run (self.depth is 1)."""
         torch = self.torch
-        stack = self.frames.stack()
+        stack = self.frames.stack(3)
         grad, train = torch.is_grad_enabled(), module.training
         self.forwards += 1
         if self.forwards <= MAX_FORWARD_RECORDS:
@@ -722,25 +775,20 @@ class Probe:
         if not grad or not train:
             self.count_eval(stack)
         if grad and not train:
-            self.maybe_ab103_begin(module, inputs, stack)
+            self.maybe_ab103_begin(module, stack)
         self.check_budget()
-        return None
 
-    def on_forward(self, module, inputs, output):
-        if self.busy or self.ended:
-            return None
-        self.depth = max(0, self.depth - 1)
-        if self.depth == 0 and self.pending_ab is not None and self.pending_ab["module"] is module:
-            self.ab103_finish(module, inputs, output)
-        return None
+    def on_forward_end(self, module, args, kwargs, output):
+        """A top-level forward returned (self.depth is 0 again)."""
+        if self.pending_ab is not None and self.pending_ab["module"] is module:
+            self.ab103_finish(module, args, kwargs)
 
     def around_backward(self, function, *args, **kwargs):
-        if self.in_backward or self.busy:
+        if self.in_backward or self.busy or self.ended:
             return function(*args, **kwargs)
         self.in_backward = True
         try:
             stack = self.frames.stack(3)
-            self.depth = 0  # a forward that raised left no post-hook
             self.note_backward()
             self.emit({"e": "bwd", "at": stack})
             self.mark_reached(stack)
@@ -914,7 +962,7 @@ class Probe:
             self.emit(line.record, stamp=False)
             written = True
         if written:
-            self.out.flush()
+            self.flush_if_due()
 
     def finish_line(self, line):
         """Fills in what the GPU measured for a line whose event completed."""
@@ -983,7 +1031,10 @@ class Probe:
 
     # ---- GPU103: the same forward again under no_grad ----
 
-    def maybe_ab103_begin(self, module, inputs, stack):
+    def maybe_ab103_begin(self, module, stack):
+        """At the first eval-mode forward with grad on at a GPU103 finding's
+        line: counts what its graph saves and its peak; ab103_finish runs
+        it again under no_grad once it returned."""
         for finding in self.findings:
             if finding.code != "GPU103" or finding.line in self.ab103_done:
                 continue
@@ -1012,7 +1063,18 @@ class Probe:
             self.pending_ab = state
             return
 
-    def ab103_finish(self, module, inputs, output):
+    def ab103_abandon(self, module):
+        """The forward being measured raised: the comparison is dropped,
+        with why."""
+        if self.pending_ab is None or self.pending_ab["module"] is not module:
+            return
+        state, self.pending_ab = self.pending_ab, None
+        state["hooks"].__exit__(None, None, None)
+        self.emit({"e": "ab103", "at": state["at"], "skipped": "the forward raised"})
+
+    def ab103_finish(self, module, args, kwargs):
+        """The measured forward returned: the same call again, with the
+        same inputs (keyword ones too) and random state, under no_grad."""
         state, self.pending_ab = self.pending_ab, None
         state["hooks"].__exit__(None, None, None)
         torch = self.torch
@@ -1029,7 +1091,7 @@ class Probe:
                 torch.cuda.reset_peak_memory_stats()
                 base = torch.cuda.memory_allocated()
             with torch.no_grad():
-                again = module(*inputs)
+                again = module(*args, **kwargs)
             if self.cuda():
                 record["nograd_peak"] = torch.cuda.max_memory_allocated() - base
                 record["nograd_kept"] = torch.cuda.memory_allocated() - base
