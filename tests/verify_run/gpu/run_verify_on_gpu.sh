@@ -1,15 +1,15 @@
 #!/usr/bin/env bash
 # Runs `gpulint verify --run` (the runner, its NVML sampling and the probe)
 # on every script of this folder and its fixed twin, then measures the
-# probe's overhead with overhead_on_gpu.sh (OVERHEAD_ROUNDS rounds, 2 by
-# default; 0 skips it).
+# probe's overhead with overhead_on_gpu.py (OVERHEAD_ROUNDS interleaved
+# rounds, 4 by default; 0 skips it).
 #
 #   run_verify_on_gpu.sh GPULINT OUT_DIR
 #
 # OUT_DIR gets, per script, the saved trace (NAME.jsonl, judged again with
 # `gpulint verify --run --replay`), the report (NAME.txt), --json
 # (NAME.json) and the script's own output (NAME.stderr); then what
-# overhead_on_gpu.sh writes, and environment.txt.
+# overhead_on_gpu.py writes (OUT_DIR/overhead), and environment.txt.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/../../.." && pwd)
 gpulint=$(realpath "${1:?usage: run_verify_on_gpu.sh GPULINT OUT_DIR}")
@@ -28,6 +28,7 @@ for name in $scripts; do
     -- "$python" "$name.py" > "$out/$name.txt" 2> "$out/$name.stderr")
   echo "$name: exit $? in $((SECONDS - start)) s"
 done
-if [[ "${OVERHEAD_ROUNDS:-2}" != 0 ]]; then
-  "$root/tests/verify_run/gpu/overhead_on_gpu.sh" "$gpulint" "$out" "${OVERHEAD_ROUNDS:-2}"
+if [[ "${OVERHEAD_ROUNDS:-4}" != 0 ]]; then
+  "$python" "$root/tests/verify_run/gpu/overhead_on_gpu.py" "$out/overhead" --gpulint "$gpulint" \
+    --rounds "${OVERHEAD_ROUNDS:-4}"
 fi
