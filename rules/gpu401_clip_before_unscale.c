@@ -328,20 +328,21 @@ typedef struct {
   int32_t function;      /* where the anchor sits */
 } Scaled;
 
-/* The innermost loop of `function` whose body holds `node`: one iteration
- * of it is the step. Its body, or the function's (the module's) whole
- * body when no loop holds it. */
+/* The loop of `function` whose one iteration is the step that holds
+ * `node`: the innermost loop whose body holds it, or the loop around that
+ * one when it runs no backward (`for model, opt in zip(models, opts):
+ * clip(model.parameters()); scaler.step(opt)` after the step's one scaled
+ * backward). Its body, or the function's (the module's) whole body when
+ * no such loop holds it. */
 static TSNode gpu401__scope(const RuleContext *ctx, TSNode node, int32_t function, bool *in_loop) {
   const Facts *facts = ctx->facts;
-  TSNode scope = function >= 0 ? facts->functions.contents[function].node : ctx->root;
-  *in_loop = false;
-  for (uint32_t i = 0; i < facts->loops.size; i++) {
-    const Loop *loop = array_get(&facts->loops, i);
-    if (loop->function != function || !node_contains(loop->body, node)) continue;
-    if (!*in_loop || ts_node_start_byte(loop->body) >= ts_node_start_byte(scope)) scope = loop->body;
-    *in_loop = true;
+  int32_t step = facts_innermost_loop(facts, function, node, REACH(EV_BACKWARD));
+  if (step < 0 && (function < 0 || !(facts->functions.contents[function].reaches & REACH(EV_BACKWARD)))) {
+    step = facts_innermost_loop(facts, function, node, 0); /* no backward around: the clip's own loop */
   }
-  return scope;
+  *in_loop = step >= 0;
+  if (step >= 0) return facts->loops.contents[step].body;
+  return function >= 0 ? facts->functions.contents[function].node : ctx->root;
 }
 
 /* Whether `event`, seen through `anchor`, runs before `site` on a path
