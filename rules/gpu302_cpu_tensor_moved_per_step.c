@@ -120,37 +120,6 @@ static bool gpu302__is_move(const RuleContext *ctx, TSNode call) {
 
 /* ---- The loop ------------------------------------------------------------------------ */
 
-/* Whether a loop or a helper call in the body of `loop` steps on its own:
- * a loop of the same function nested in it that iterates data or runs a
- * forward, backward or step, or a call of a helper of this file that holds
- * such a loop (`train(epoch)` in the epoch loop). */
-static bool gpu302__holds_step_loop(const Facts *facts, const Loop *loop, uint32_t index) {
-  for (uint32_t i = 0; i < facts->loops.size; i++) {
-    const Loop *inner = array_get(&facts->loops, i);
-    if (i == index || inner->function != loop->function || !node_contains(loop->body, inner->node)) continue;
-    if ((inner->reaches & GPU302_WORK) || facts_loop_iterates_data(facts, (int32_t)i)) return true;
-  }
-  for (uint32_t i = 0; i < facts->events.size; i++) {
-    const Event *event = array_get(&facts->events, i);
-    if (event->kind != EV_CALL || event->callee < 0 || !node_contains(loop->body, event->node)) continue;
-    const Function *callee = array_get(&facts->functions, (uint32_t)event->callee);
-    if (callee->has_loop && (callee->reaches & GPU302_WORK)) return true;
-  }
-  return false;
-}
-
-/* Whether loop `index` runs once per step: it iterates data, or its body
- * runs a forward, backward or step; and it holds no loop (or helper with
- * a loop) that steps on its own. An epoch loop runs its batch loop, a
- * loop over molecules runs a whole denoising loop per molecule: what
- * they do besides runs once per pass, amortized over the inner steps (a
- * sample drawn after the batch loop). */
-static bool gpu302__step_loop(const Facts *facts, int32_t index) {
-  const Loop *loop = array_get(&facts->loops, (uint32_t)index);
-  if (!(loop->reaches & GPU302_WORK) && !facts_loop_iterates_data(facts, index)) return false;
-  return !gpu302__holds_step_loop(facts, loop, (uint32_t)index);
-}
-
 /* Whether a call of the loopless helper `function` sits in a per-step
  * loop of this file (`x, y = mixup(x, y)` in the batch loop, whose
  * `torch.randperm(n).to(x.device)` then runs every step). */
@@ -158,7 +127,7 @@ static bool gpu302__called_per_step(const Facts *facts, int32_t function) {
   for (uint32_t i = 0; i < facts->events.size; i++) {
     const Event *event = array_get(&facts->events, i);
     if (event->kind != EV_CALL || event->callee != function || event->loop < 0) continue;
-    if (gpu302__step_loop(facts, facts_innermost_loop(facts, event->function, event->node, 0))) return true;
+    if (facts_loop_per_step(facts, facts_innermost_loop(facts, event->function, event->node, 0))) return true;
   }
   return false;
 }
@@ -167,15 +136,17 @@ static bool gpu302__called_per_step(const Facts *facts, int32_t function) {
  * loop of its function that holds it, when that loop runs per step; or in
  * a loopless helper that runs a forward, backward or step and is called
  * from a loop (`loss = training_step(batch)`), or that is called from a
- * per-step loop of this file. */
+ * per-step loop of this file or of another file of the project
+ * (`x, lam = mixup(x)` in the batch loop of the training script). */
 static bool gpu302__in_step_loop(const RuleContext *ctx, TSNode node, int32_t function) {
   const Facts *facts = ctx->facts;
   int32_t innermost = facts_innermost_loop(facts, function, node, 0);
-  if (innermost >= 0) return gpu302__step_loop(facts, innermost);
+  if (innermost >= 0) return facts_loop_per_step(facts, innermost);
   if (function < 0) return false;
   const Function *helper = array_get(&facts->functions, function);
   if (helper->has_loop || !helper->called_in_loop) return false;
-  return (helper->reaches & GPU302_WORK) || gpu302__called_per_step(facts, function);
+  return (helper->reaches & GPU302_WORK) || helper->called_per_step_elsewhere ||
+         gpu302__called_per_step(facts, function);
 }
 
 /* `Variable(torch.randn(b, z))` of old code -> `torch.randn(b, z)`; a
@@ -271,13 +242,19 @@ static void gpu302__fix(const RuleContext *ctx, GlFinding *finding, TSNode facto
 
 /* ---- Check ---------------------------------------------------------------------------------- */
 
-static void gpu302__visit_move(RuleContext *ctx, TSNode move) {
+/* Checks one `.to(`/`.cuda(` call; `*reported_row` is the 0-based row of
+ * the last finding (UINT32_MAX for none): two draws on one line
+ * (`return torch.randn(...).to(d), torch.randn(...).to(d)`) are one
+ * finding. */
+static void gpu302__visit_move(RuleContext *ctx, TSNode move, uint32_t *reported_row) {
   if (!gpu302__is_move(ctx, move)) return;
   bool direct = false, random = false;
   TSNode factory = gpu302__moved_factory(ctx, move, &direct, &random);
   if (ts_node_is_null(factory) || !random) return; /* constant factories measured no cost */
+  if (ts_node_start_point(factory).row == *reported_row) return;
   int32_t function = facts_function_at(ctx->facts, factory);
   if (!gpu302__in_step_loop(ctx, factory, function)) return;
+  *reported_row = ts_node_start_point(factory).row;
   Text callee = call_function_text(ctx->source, factory);
   Shown name;
   rule_shown(callee.ptr, callee.length, 24, &name);
@@ -296,11 +273,11 @@ static void gpu302_check(RuleContext *ctx) {
    * moves nothing to a GPU: its `.to(device)` copies nothing. */
   if (strstr(source->bytes, "intel_extension_for_pytorch") || strstr(source->bytes, "torch.cpu.amp")) return;
   static const char *const MOVES[] = {"to", "cuda", NULL};
-  uint32_t name;
+  uint32_t name, reported_row = UINT32_MAX;
   for (uint32_t at = source_next_method_name(source, 0, MOVES, &name); at != UINT32_MAX;
        at = source_next_method_name(source, at + 1, MOVES, &name)) {
     TSNode call = call_of_method_name_at(ctx->root, at + 1, (uint32_t)strlen(MOVES[name]));
-    if (!ts_node_is_null(call)) gpu302__visit_move(ctx, call);
+    if (!ts_node_is_null(call)) gpu302__visit_move(ctx, call, &reported_row);
   }
 }
 

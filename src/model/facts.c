@@ -570,6 +570,60 @@ bool facts_loop_iterates_data(const Facts *self, int32_t loop) {
   return facts__names_data(self->source, facts__iterated(self, loop));
 }
 
+#define FACTS_STEP_WORK (REACH(EV_FORWARD) | REACH(EV_BACKWARD) | REACH(EV_STEP))
+#define FACTS_UPDATE (REACH(EV_BACKWARD) | REACH(EV_STEP))
+
+/* Marks loop `at` and the loops of its function around it. */
+static void facts__mark_outward(const Facts *self, int32_t at, bool *marks) {
+  for (; at >= 0; at = self->loops.contents[at].parent) marks[at] = true;
+}
+
+/* Which loops hold a loop that steps on its own (`holds`: one of their
+ * function nested in them that iterates data or runs a forward, backward
+ * or step, or a call of a helper of this file with such a loop: the
+ * epoch loop's `train(epoch)`), and which update the model themselves
+ * (`updates`: a backward or step, or a loopless helper that runs one,
+ * in their own body outside nested loops). */
+static void facts__loop_shapes(const Facts *self, bool *holds, bool *updates) {
+  for (uint32_t i = 0; i < self->loops.size; i++) {
+    const Loop *loop = array_get(&self->loops, i);
+    if ((loop->reaches & FACTS_STEP_WORK) || facts_loop_iterates_data(self, (int32_t)i)) {
+      facts__mark_outward(self, loop->parent, holds);
+    }
+  }
+  for (uint32_t i = 0; i < self->events.size; i++) {
+    const Event *event = array_get(&self->events, i);
+    if (event->loop < 0) continue;
+    if (event->kind == EV_BACKWARD || event->kind == EV_STEP) updates[event->loop] = true;
+    if (event->kind != EV_CALL || event->callee < 0) continue;
+    const Function *callee = array_get(&self->functions, (uint32_t)event->callee);
+    if (callee->has_loop && (callee->reaches & FACTS_STEP_WORK)) facts__mark_outward(self, event->loop, holds);
+    if (!callee->has_loop && (callee->reaches & FACTS_UPDATE)) updates[event->loop] = true;
+  }
+}
+
+void facts_loops_per_step(const Facts *self, bool *per_step) {
+  uint32_t count = self->loops.size;
+  bool *holds = gl_calloc(count + 1, sizeof(bool)), *updates = gl_calloc(count + 1, sizeof(bool));
+  facts__loop_shapes(self, holds, updates);
+  for (uint32_t i = 0; i < count; i++) {
+    const Loop *loop = array_get(&self->loops, i);
+    bool works = (loop->reaches & FACTS_STEP_WORK) || facts_loop_iterates_data(self, (int32_t)i);
+    per_step[i] = works && (!holds[i] || updates[i]);
+  }
+  free(holds);
+  free(updates);
+}
+
+bool facts_loop_per_step(const Facts *self, int32_t loop) {
+  if (loop < 0 || (uint32_t)loop >= self->loops.size) return false;
+  bool *per_step = gl_calloc(self->loops.size, sizeof(bool));
+  facts_loops_per_step(self, per_step);
+  bool answer = per_step[loop];
+  free(per_step);
+  return answer;
+}
+
 bool facts_loop_over_modules(const Facts *self, int32_t loop) {
   TSNode node = self->loops.contents[loop].node;
   if (!node_is(node, K_FOR_STATEMENT)) return false;

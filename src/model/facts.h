@@ -97,6 +97,7 @@ typedef struct {
   bool callers_elsewhere;   /* other files of the project call it */
   bool callers_elsewhere_grad_off; /* ... and all of them with grad off */
   bool called_in_loop;      /* some call of it, here or elsewhere, sits in a loop */
+  bool called_per_step_elsewhere; /* another file calls it in a loop that runs per step (facts_loop_per_step) */
   uint32_t module_parameters; /* bit i: every caller elsewhere passes a module as parameter i */
   uint32_t eval_parameters;   /* bit i: every caller elsewhere passes parameter i in eval mode */
   bool eval_self;             /* a method every caller elsewhere calls on an instance in eval mode */
@@ -335,6 +336,18 @@ int32_t facts_innermost_loop(const Facts *self, int32_t function, TSNode node, u
 /* Whether a for loop iterates data: a loader, batches, a dataset
  * (`for x, y in train_loader`, `enumerate(tqdm(val_dl))`), not range(). */
 bool facts_loop_iterates_data(const Facts *self, int32_t loop);
+
+/* Whether each loop runs once per training or evaluation step, into
+ * `per_step` (one entry per loop, the caller's): the loop iterates data
+ * or its body runs a forward, backward or optimizer step, and either it
+ * holds no loop of its function (nor a call of a helper of this file
+ * with a loop) that steps on its own, or it updates the model itself
+ * outside them (a batch loop with a periodic evaluation loop inside). An
+ * epoch loop is not one: what it does besides its batch loop runs once
+ * per pass. One pass over the loops and events. */
+void facts_loops_per_step(const Facts *self, bool *per_step);
+/* facts_loops_per_step's answer for one loop (false for -1). */
+bool facts_loop_per_step(const Facts *self, int32_t loop);
 
 /* Whether a for loop walks a module's structure: `model.named_children()`,
  * `.modules()`, `.parameters()`, or `self.layers` inside a module's

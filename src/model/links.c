@@ -241,6 +241,7 @@ static Callers links__callers(Links *self, int32_t target, Text name) {
       links_consult(self, files.contents[i]);
       callers.any = true;
       callers.any_in_loop |= call->in_loop;
+      callers.any_per_step |= call->in_step_loop;
       if (call->grad == 0 /* GRAD_ON */) all_off = false;
       modules &= call->module_arguments;
       evaluated &= call->eval_arguments;

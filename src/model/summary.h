@@ -57,6 +57,7 @@ typedef struct {
   uint32_t line;
   uint8_t grad;       /* GradMode at the call */
   bool in_loop;
+  bool in_step_loop;  /* its innermost loop runs once per step (facts_loop_per_step) */
   uint32_t module_arguments; /* bit i: positional argument i is a module by evidence */
   uint32_t eval_arguments;   /* bit i: positional argument i was put in eval mode before the call */
   bool receiver_eval;        /* `model.evaluate(...)`: the instance was put in eval mode before the call */
