@@ -153,6 +153,11 @@ char *gl_workspace_notices(GlWorkspace *self);
  * again only the files that changed. NULL: none. */
 void gl_workspace_set_cache_dir(GlWorkspace *self, const char *directory);
 
+/* A directory the run lints whole (copied): the files under it that no
+ * root marker (pyproject.toml, setup.py, setup.cfg, .git) claims form
+ * one project rooted there. Call before the lints start. */
+void gl_workspace_add_linted_folder(GlWorkspace *self, const char *folder);
+
 /* With `enabled` false, every file is linted alone, without the facts of
  * its project's other files (`--no-index`). On by default. */
 void gl_workspace_set_indexing(GlWorkspace *self, bool enabled);

@@ -196,6 +196,20 @@ static char *check__project_root(const Check *self, const Settings *root) {
   return folder;
 }
 
+/* Tells the workspace which directories the paths name: each is linted
+ * whole, and the files under it that no root marker claims form one
+ * project. */
+static void check__add_linted_folders(const Check *self, GlWorkspace *workspace) {
+  const StringList *paths = &self->options->paths;
+  for (uint32_t i = 0; i < paths->size; i++) {
+    if (strcmp(paths->contents[i], "-") == 0) continue;
+    char *absolute = path_absolute(self->cwd, paths->contents[i]);
+    struct stat info;
+    if (stat(absolute, &info) == 0 && S_ISDIR(info.st_mode)) gl_workspace_add_linted_folder(workspace, absolute);
+    free(absolute);
+  }
+}
+
 static bool check__cache_disabled(const Check *self) {
   const char *variable = getenv("GPULINT_NO_CACHE");
   bool by_environment = variable && variable[0] && strcmp(variable, "0") != 0 && strcmp(variable, "false") != 0;
@@ -428,6 +442,7 @@ static int check__run(Check *self, OutputFormat format, const Settings *root) {
   }
   GlWorkspace *workspace = gl_workspace_new();
   gl_workspace_set_indexing(workspace, !self->options->no_index);
+  check__add_linted_folders(self, workspace);
   if (self->cache) gl_workspace_set_cache_dir(workspace, cache_directory(self->cache));
   run_jobs(self->jobs.contents, self->jobs.size, threads, want_lines, self->cache, workspace);
   FixOutcome fixes = {0};

@@ -180,6 +180,8 @@ char *gl_workspace_notices(GlWorkspace *self) { return workspace_notices(self); 
 
 void gl_workspace_set_indexing(GlWorkspace *self, bool enabled) { workspace_set_indexing(self, enabled); }
 
+void gl_workspace_add_linted_folder(GlWorkspace *self, const char *folder) { workspace_add_linted_folder(self, folder); }
+
 void gl_workspace_expect(GlWorkspace *self, const char *path) { workspace_expect(self, path); }
 
 void gl_workspace_skip(GlWorkspace *self, const char *path) { workspace_take_parse(self, path, NULL, 0); }

@@ -76,6 +76,7 @@ struct GlWorkspace {
   size_t kept_bytes;        /* the bytes of the files whose parses are kept */
   char *cache_dir; /* where projects keep their identifier index, or NULL; owned */
   bool no_index; /* lint every file alone */
+  Array(char *) linted_folders; /* folders linted whole (workspace_add_linted_folder), real paths; owned */
   Array(ProjectFile) overlays; /* path and overlay of each file an editor holds (workspace_set_overlay) */
   pthread_mutex_t lock;
 };
@@ -233,9 +234,18 @@ char *project_folder_of(const char *path) {
   return folder;
 }
 
-/* The nearest folder at or above `folder` that marks a root, else
- * `folder` itself; the caller frees it. */
-static char *project__find_root(const char *folder) {
+/* Whether `folder` is `top` or lies below it. */
+static bool project__within(const char *folder, const char *top) {
+  size_t length = strlen(top);
+  if (strncmp(folder, top, length) != 0) return false;
+  return folder[length] == '\0' || folder[length] == '/' || (length > 0 && top[length - 1] == '/');
+}
+
+/* The nearest folder at or above `folder` that marks a root; else the
+ * deepest folder linted whole that holds it (a repository checked out
+ * without its .git, linted as `gpulint check .`); else `folder` itself.
+ * The caller frees it. */
+static char *project__find_root(const Workspace *workspace, const char *folder) {
   char *at = gl_strdup(folder);
   for (;;) {
     if (project__is_root(at)) return at;
@@ -244,7 +254,12 @@ static char *project__find_root(const char *folder) {
     *slash = '\0';
   }
   free(at);
-  return gl_strdup(folder);
+  const char *linted = NULL;
+  for (uint32_t i = 0; i < workspace->linted_folders.size; i++) {
+    const char *candidate = workspace->linted_folders.contents[i];
+    if (project__within(folder, candidate) && (!linted || strlen(candidate) > strlen(linted))) linted = candidate;
+  }
+  return gl_strdup(linted ? linted : folder);
 }
 
 /* ---- The workspace ------------------------------------------------------------- */
@@ -268,6 +283,8 @@ void workspace_delete(Workspace *self) {
     project_parse_delete(self->expected.contents[i].kept);
   }
   array_delete(&self->expected);
+  for (uint32_t i = 0; i < self->linted_folders.size; i++) free(self->linted_folders.contents[i]);
+  array_delete(&self->linted_folders);
   for (uint32_t i = 0; i < self->overlays.size; i++) {
     free(self->overlays.contents[i].path);
     free(self->overlays.contents[i].overlay);
@@ -280,6 +297,12 @@ void workspace_delete(Workspace *self) {
 
 void workspace_set_indexing(Workspace *self, bool enabled) { self->no_index = !enabled; }
 
+void workspace_add_linted_folder(Workspace *self, const char *folder) {
+  char *real = realpath(folder, NULL);
+  if (real && strcmp(real, "/") != 0) array_push(&self->linted_folders, real);
+  else free(real);
+}
+
 void workspace_set_cache_dir(Workspace *self, const char *directory) {
   free(self->cache_dir);
   self->cache_dir = directory ? gl_strdup(directory) : NULL;
@@ -291,7 +314,7 @@ Project *workspace_project(Workspace *self, const char *path) {
   if (self->no_index) return NULL;
   char *folder = project_folder_of(path);
   if (!folder) return NULL;
-  char *root = project__find_root(folder);
+  char *root = project__find_root(self, folder);
   free(folder);
   pthread_mutex_lock(&self->lock);
   Project *found = NULL;

@@ -43,6 +43,13 @@ Project *workspace_project(Workspace *self, const char *path);
  * nowhere). Set before the first project is found. */
 void workspace_set_cache_dir(Workspace *self, const char *directory);
 
+/* A folder linted whole (a directory named on the command line;
+ * copied): a file under it with no root marker (pyproject.toml,
+ * setup.py, setup.cfg, .git) at or above its own folder belongs to the
+ * project rooted at the deepest such folder, not to its folder alone.
+ * Set before the first project is found. */
+void workspace_add_linted_folder(Workspace *self, const char *folder);
+
 /* With `enabled` false, workspace_project finds no project. */
 void workspace_set_indexing(Workspace *self, bool enabled);
 

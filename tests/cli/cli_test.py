@@ -1435,6 +1435,44 @@ def cache_misses_after_a_file_two_imports_away_changes(t):
     t.run("proj/ckpt.py").expect(0)
 
 
+MIXING = """import torch
+
+
+def mix(x, alpha=0.4):
+    order = torch.randperm(x.size(0)).to(x.device)
+    return alpha * x + (1 - alpha) * x[order]
+"""
+
+MIX_CALLER = """import torch
+import torch.nn.functional as F
+
+from augment.mixing import mix
+
+
+def train(model, optimizer, loader):
+    for x, y in loader:
+        loss = F.cross_entropy(model(mix(x.cuda())), y.cuda())
+        optimizer.zero_grad()
+        loss.backward()
+        optimizer.step()
+"""
+
+
+@case
+def folder_without_root_marker_is_one_project(t):
+    """A repository without .git, pyproject.toml or setup.py, linted as a
+    directory: its files form one project, so the training script in its
+    top folder tells the helper in a subfolder that it runs every step.
+    A file named alone keeps its own folder as its project."""
+    t.write("repo/augment/__init__.py", "")
+    t.write("repo/augment/mixing.py", MIXING)
+    t.write("repo/train.py", MIX_CALLER)
+    found = t.run("--no-cache", "--format", "json", "repo").expect(1).json()
+    equal([(f["path"].replace(os.sep, "/").split("repo/")[-1], f["line"], f["code"]) for f in found],
+          [("augment/mixing.py", 5, "GPU302")], "the helper's draw, called per step from another folder")
+    t.run("--no-cache", "repo/augment/mixing.py").expect(0)
+
+
 ENGINE = """import torch
 
 
