@@ -112,6 +112,17 @@ uint32_t facts_bindings_last(const Facts *self, BindingKind kind, Text name, con
   return count;
 }
 
+#define FACTS_INSTANCES_TRIED 4
+
+const Binding *facts_external_instance(const Facts *self, Text receiver) {
+  const Binding *instances[FACTS_INSTANCES_TRIED];
+  uint32_t count = facts_bindings_last(self, BIND_INSTANCE, receiver, instances, FACTS_INSTANCES_TRIED);
+  for (uint32_t i = 0; i < count; i++) {
+    if (!ts_node_is_null(instances[i]->node) && facts_external_call(self, instances[i]->node)) return instances[i];
+  }
+  return NULL;
+}
+
 /* The last import of `name` so far: the walk enters each one as it is
  * bound (walk.c), so a lookup during the walk sees only those above. */
 const Binding *facts_import(const Facts *self, Text name) {
@@ -362,10 +373,8 @@ bool facts_instance_method(const Facts *self, TSNode call, char *buffer, size_t 
   TSNode callee = node_field(call, F_FUNCTION);
   if (!node_is(callee, K_ATTRIBUTE)) return false;
   Text method = node_text(self->source, node_field(callee, F_ATTRIBUTE));
-  const Binding *instance = facts_binding(self, BIND_INSTANCE, node_text(self->source, node_field(callee, F_OBJECT)));
-  if (roles_module_method(method) || !instance || ts_node_is_null(instance->node) || !facts_external_call(self, instance->node)) {
-    return false;
-  }
+  const Binding *instance = facts_external_instance(self, node_text(self->source, node_field(callee, F_OBJECT)));
+  if (roles_module_method(method) || !instance) return false;
   char class_buffer[192];
   const char *class_name = facts_qualify(self, node_field(instance->node, F_FUNCTION), class_buffer, sizeof class_buffer);
   return (size_t)snprintf(buffer, size, "%s.%.*s", class_name, (int)method.length, method.ptr) < size;

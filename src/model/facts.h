@@ -294,6 +294,13 @@ const Binding *facts_binding(const Facts *self, BindingKind kind, Text name);
 /* The last `max` bindings of `kind` for `name`, newest first, into
  * `out` (borrowed from the facts); returns how many there are. */
 uint32_t facts_bindings_last(const Facts *self, BindingKind kind, Text name, const Binding **out, uint32_t max);
+/* The instance `receiver` was last built as by a call of an import from
+ * outside torch (a class of the project: `algo = FixMatch(net)`), among
+ * its last few instance bindings: a torch wrapper bound over it on
+ * another branch (`algo = nn.DataParallel(algo.model)`) does not hide
+ * the project's class, whose methods the calls on `receiver` run. NULL
+ * when none. */
+const Binding *facts_external_instance(const Facts *self, Text receiver);
 
 /* The import that binds `name` (a local name), or NULL. */
 const Binding *facts_import(const Facts *self, Text name);

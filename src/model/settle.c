@@ -109,8 +109,8 @@ static Text settle__external_target(Facts *self, TSNode call) {
   char buffer[256];
   const char *qualified = facts_qualify(self, callee, buffer, sizeof buffer);
   if (node_is(callee, K_ATTRIBUTE)) {
-    const Binding *instance = facts_binding(self, BIND_INSTANCE, node_text(self->source, node_field(callee, F_OBJECT)));
-    if (instance && !ts_node_is_null(instance->node) && facts_external_call(self, instance->node)) {
+    const Binding *instance = facts_external_instance(self, node_text(self->source, node_field(callee, F_OBJECT)));
+    if (instance) {
       char class_buffer[192];
       const char *class_name = facts_qualify(self, node_field(instance->node, F_FUNCTION), class_buffer, sizeof class_buffer);
       Text method = node_text(self->source, node_field(callee, F_ATTRIBUTE));
@@ -129,8 +129,7 @@ static Text settle__external_target(Facts *self, TSNode call) {
 static bool settle__instance_of_external(Facts *self, TSNode call, Text *target) {
   TSNode callee = node_field(call, F_FUNCTION);
   if (!node_is(callee, K_ATTRIBUTE)) return false;
-  const Binding *instance = facts_binding(self, BIND_INSTANCE, node_text(self->source, node_field(callee, F_OBJECT)));
-  if (!instance || ts_node_is_null(instance->node) || !facts_external_call(self, instance->node)) return false;
+  if (!facts_external_instance(self, node_text(self->source, node_field(callee, F_OBJECT)))) return false;
   *target = settle__external_target(self, call);
   ElsewhereFunction linked;
   return elsewhere_function(self->elsewhere, *target, &linked);
