@@ -22,7 +22,8 @@
  * False`, a `Parameter` without grad, `Embedding.from_pretrained` which
  * freezes by default; none unfrozen anywhere in the file), `.detach()`, a
  * value computed under `no_grad`, a torch factory, an element of a
- * loader's batch.
+ * loader's batch, or the model's own input (a parameter of a module's
+ * forward that every call of the module in the file feeds such data).
  *
  * Across files (partial.h): a block whose inputs are its forward's
  * parameters is reported when a training script freezes the model whole,
@@ -266,7 +267,42 @@ static bool gpu005__frozen_embedding(const RuleContext *ctx, Text module, int32_
          gpu005__weight_frozen(ctx, module, function);
 }
 
-/* A name: its last assignment before `at` in `function`, or a loop's batch. */
+/* Whether parameter `name` of a module class's `forward` (`function`)
+ * is handed data that needs no grad by every call of that class's
+ * instances in the file, of which there is one at least:
+ *   for images, labels in loader:
+ *       loss = criterion(model(images.cuda()), labels)   <- `x` of Net.forward
+ * The model's raw input reaches its first checkpointed block unchanged. */
+static bool gpu005__forward_fed_no_grad(const RuleContext *ctx, Text name, int32_t function, int depth, NoGrad *why) {
+  const Facts *facts = ctx->facts;
+  const Function *forward = array_get(&facts->functions, (uint32_t)function);
+  if (!text_is(forward->name, "forward") || forward->class_index < 0) return false;
+  Text class_name = facts->classes.contents[forward->class_index].name;
+  int32_t position = -1;
+  for (uint32_t i = 0; i < SUMMARY_MAX_PARAMETERS && position < 0; i++) {
+    Text parameter = facts_parameter(facts, function, i);
+    if (parameter.length == 0) return false;
+    if (text_eq(parameter, name)) position = (int32_t)i;
+  }
+  uint32_t calls = 0;
+  for (uint32_t i = 0; i < facts->events.size; i++) {
+    const Event *event = array_get(&facts->events, i);
+    if (event->kind != EV_FORWARD || event->function == function) continue;
+    Text constructor = facts_constructor_of(facts, event->target);
+    if (constructor.length == 0 || !text_eq(text_last_segment(constructor), class_name)) continue;
+    TSNode argument = call_positional(event->node, (uint32_t)position);
+    NoGrad found;
+    if (ts_node_is_null(argument) ||
+        !gpu005__no_grad(ctx, argument, event->function, ts_node_start_byte(event->node), depth - 1, &found)) {
+      return false;
+    }
+    if (calls++ == 0) *why = (NoGrad){found.node, "the model's input data"};
+  }
+  return calls > 0;
+}
+
+/* A name: its last assignment before `at` in `function`, a loop's batch,
+ * or a parameter of a module's forward that its callers feed data. */
 static bool gpu005__name_no_grad(const RuleContext *ctx, TSNode name_node, int32_t function, uint32_t at, int depth,
                                  NoGrad *why) {
   Text name = node_text(ctx->source, name_node);
@@ -276,6 +312,10 @@ static bool gpu005__name_no_grad(const RuleContext *ctx, TSNode name_node, int32
     if (!assign->augmented) last = assign; /* in source order: the last one before `at` wins */
   }
   if (!last) {
+    if (function >= 0 && node_is(name_node, K_IDENTIFIER) &&
+        gpu005__forward_fed_no_grad(ctx, name, function, depth, why)) {
+      return true;
+    }
     if (!gpu005__loop_target(ctx->facts, name, function, at, facts_loop_iterates_data)) return false;
     *why = (NoGrad){name_node, "loader batch data"};
     return true;
