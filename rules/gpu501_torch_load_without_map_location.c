@@ -427,7 +427,52 @@ static bool gpu501__names_near(const RuleContext *ctx, uint32_t at, const Text *
 /* What the loaded value restores (RESTORES_* bits): the
  * `.load_state_dict(...)` it is handed to, directly or through the names
  * that hold it in its function, up to GPU501_WINDOW bytes after the load. */
+static int32_t gpu501__first_call(Gpu501 *self, const RuleContext *ctx, int32_t function);
+
+/* Whether the function of `load` hands the loaded value back:
+ * `return torch.load(path)`, or `ckpt = torch.load(path)` ... `return
+ * ckpt`. */
+static bool gpu501__returns_load(const RuleContext *ctx, const Load *load, const Text *names, uint32_t count) {
+  uint32_t i = 0;
+  while (i < load->ancestor_count && node_is(load->ancestors[i], K_SUBSCRIPT)) i++;
+  if (i < load->ancestor_count && node_is(load->ancestors[i], K_RETURN_STATEMENT)) return true;
+  for (uint32_t r = 0; count > 0 && r < ctx->facts->returns.size; r++) {
+    const Return *entry = array_get(&ctx->facts->returns, r);
+    if (entry->function == load->function && text_eq(node_text(ctx->source, entry->value), names[0])) return true;
+  }
+  return false;
+}
+
+static int gpu501__restores_here(Gpu501 *self, const RuleContext *ctx, const Load *load);
+
+/* What the callers of a loader helper in this file restore from its
+ * result (`state = load_checkpoint(path)` then
+ * `optimizer.load_state_dict(state["optimizer"])`), one call deep. */
+static int gpu501__restored_by_callers(Gpu501 *self, const RuleContext *ctx, int32_t function) {
+  int restores = 0;
+  if (function < 0) return 0;
+  for (int32_t i = gpu501__first_call(self, ctx, function); i >= 0; i = self->next_call[i]) {
+    const Event *event = array_get(&ctx->facts->events, (uint32_t)i);
+    if (event->function == function) continue;
+    Load caller = {.call = event->node, .function = event->function};
+    caller.ancestor_count = facts_ancestors(event->node, caller.ancestors);
+    restores |= gpu501__restores_here(self, ctx, &caller);
+  }
+  return restores;
+}
+
+/* RESTORES_* bits: what the loaded value restores in the load's own
+ * function, or, when the function hands it back, in its callers'. */
 static int gpu501__restores(Gpu501 *self, const RuleContext *ctx, const Load *load) {
+  int restores = gpu501__restores_here(self, ctx, load);
+  if (restores) return restores;
+  Text names[GPU501_MAX_NAMES];
+  uint32_t count = gpu501__holders(ctx, load, names);
+  if (!gpu501__returns_load(ctx, load, names, count)) return 0;
+  return gpu501__restored_by_callers(self, ctx, load->function);
+}
+
+static int gpu501__restores_here(Gpu501 *self, const RuleContext *ctx, const Load *load) {
   TSNode call = load->call;
   int32_t function = load->function;
   TSNode direct = gpu501__restored_directly(load);
