@@ -191,6 +191,29 @@ static Text gpu103__module(const RuleContext *ctx, const FlatEvent *flat) {
   return facts_canonical(ctx->facts, node_text(ctx->source, call_receiver(flat->anchor)));
 }
 
+/* `model.tag_with_state(tokens, h)`, `model.encode(x)`: a method of the
+ * model's class, with no loop of its own, that runs the model's
+ * submodules (`self.embed(x)`, `self.rnn(e, h)`) is a forward itself, and
+ * the call in this scope is the forward call site: one finding there, not
+ * one at each submodule inside. A method that calls `self(x)` (a
+ * `validation_step`) or loops over data keeps its own forward. Writes the
+ * call as a forward of the receiver into `out`. */
+static bool gpu103__forward_method_call(const RuleContext *ctx, const FlatEvent *flat, Event *out) {
+  if (!gpu103__through_module_method(ctx, flat) || text_is(flat->event->target, "self")) return false;
+  const Facts *facts = ctx->facts;
+  uint32_t first, end;
+  facts_events_within(facts, flat->anchor, &first, &end);
+  if (first >= end || !ts_node_eq(facts->events.contents[first].node, flat->anchor)) return false;
+  const Event *call = array_get(&facts->events, first);
+  if (call->kind != EV_CALL || call->callee < 0) return false;
+  if (facts->functions.contents[call->callee].reaches & (REACH_LOOP | REACH(EV_BACKWARD) | REACH(EV_STEP))) return false;
+  *out = *call;
+  out->kind = EV_FORWARD;
+  out->target = facts_canonical(facts, node_text(ctx->source, call_receiver(flat->anchor)));
+  out->weak = flat->event->weak;
+  return true;
+}
+
 /* The index of the first of `names` that `node`'s text mentions, or -1. */
 static int gpu103__mentions_any(const RuleContext *ctx, TSNode node, const Text *names, uint32_t count) {
   Text text = node_text(ctx->source, node);
@@ -625,6 +648,7 @@ static void gpu103__check_scope(RuleContext *ctx, int32_t unit, TSNode scope) {
   facts_flatten(ctx->facts, unit, scope, &events);
   Modes modes = {0};
   gpu103__modes_from_callers(ctx, unit, &modes);
+  TSNode method_anchor = {0};
   for (uint32_t i = 0; i < events.size; i++) {
     const FlatEvent *flat = array_get(&events, i);
     const Event *event = flat->event;
@@ -633,6 +657,16 @@ static void gpu103__check_scope(RuleContext *ctx, int32_t unit, TSNode scope) {
     }
     if (event->kind == EV_EXTERNAL) gpu103__check_external(ctx, &events, i, &modes, unit);
     if (event->kind != EV_FORWARD) continue;
+    const FlatEvent *reached = flat; /* the grad mode is asked of the forward as the facts hold it */
+    FlatEvent as_call;
+    Event method_call; /* a copy with the call's place: never handed to facts_* */
+    if (gpu103__forward_method_call(ctx, flat, &method_call)) {
+      if (ts_node_eq(flat->anchor, method_anchor)) continue; /* one finding per call of the method */
+      method_anchor = flat->anchor;
+      as_call = (FlatEvent){&method_call, flat->anchor, flat->grad_off_on_the_way, flat->in_closure};
+      flat = &as_call;
+      event = flat->event;
+    }
     Text module = gpu103__module(ctx, flat);
     bool in_loop = event->loop >= 0, over_data = in_loop && facts_loop_iterates_data(ctx->facts, event->loop);
     TSNode eval_switch = gpu103__switch_reaching(ctx, gpu103__eval_switch(&modes, module), module, unit, flat->anchor);
@@ -649,7 +683,7 @@ static void gpu103__check_scope(RuleContext *ctx, int32_t unit, TSNode scope) {
     /* A side forward is told by where its value goes, not by what runs after it. */
     bool side = !evaluating && gpu103__side_forward(ctx, flat);
     bool unused = side || (evaluating && !gpu103__backward_after(ctx->source, &events, i, eval_switch));
-    if (unused && !roles_frozen(ctx->facts, module) && gpu103__grad_on(ctx, flat, unit) &&
+    if (unused && !roles_frozen(ctx->facts, module) && gpu103__grad_on(ctx, reached, unit) &&
         !node_expects_error(ctx->source, event->node)) {
       Context context = ts_node_is_null(eval_switch)       ? (evaluating ? IN_EVALUATION_LOOP : IN_TRAINING_LOOP)
                         : node_is(eval_switch, K_CALL) ? IN_EVAL_MODE
