@@ -135,8 +135,8 @@ static bool gpu103__test_function(const Facts *facts, int32_t function) {
 }
 
 /* A test suite's code: a file named test_*.py, *_test.py or conftest.py,
- * or a pytest function (`test_*`, `assert_*`) or a method of a `Test*`
- * class. Its loops run over shapes,
+ * or a pytest function (`test_*` that no code of the project calls,
+ * `assert_*`) or a method of a `Test*` class. Its loops run over shapes,
  * layouts and model variants, one check forward each: they are
  * evaluation only when the code puts the model in eval mode itself. */
 static bool gpu103__test_code(const RuleContext *ctx, int32_t function) {
@@ -148,7 +148,11 @@ static bool gpu103__test_code(const RuleContext *ctx, int32_t function) {
   }
   for (int32_t at = function; at >= 0; at = ctx->facts->functions.contents[at].parent) {
     const Function *entry = array_get(&ctx->facts->functions, at);
-    if (text_starts_with_any(entry->name, (const char *const[]){"test_", "assert_", NULL})) return true;
+    bool called = entry->call_count > 0 || entry->callers_elsewhere; /* `test_epoch(model, loader)` of a training loop */
+    if (text_starts_with_any(entry->name, (const char *const[]){"assert_", NULL}) ||
+        (!called && text_starts_with_any(entry->name, (const char *const[]){"test_", NULL}))) {
+      return true;
+    }
     if (entry->class_index >= 0 && text_starts_with_any(ctx->facts->classes.contents[entry->class_index].name,
                                                         (const char *const[]){"Test", NULL})) {
       return true;
@@ -427,13 +431,130 @@ static bool gpu103__repeated(const RuleContext *ctx, const FlatEvent *flat) {
   return unit >= 0 && facts->functions.contents[unit].called_in_loop;
 }
 
-/* Where the forward runs: in eval mode, in a loop that trains nothing, or
- * in a training loop that does not use it. */
-typedef enum { IN_EVAL_MODE, IN_EVAL_MODE_BY_CALLERS, IN_EVALUATION_LOOP, IN_TRAINING_LOOP } Context;
+/* ---- Scoring a model the code trains ---------------------------------------------- */
 
-/* ---- Fix ----------------------------------------------------------------------------- */
+/* An evaluation loop without `.eval()` is reported at default settings
+ * only beside the code that trains the same model: that shows both that
+ * its forwards build a graph (the model has parameters that train) and
+ * that this loop, which trains nothing, only scores it. */
 
 #define GPU103_TRAINS (REACH(EV_BACKWARD) | REACH(EV_STEP))
+
+/* `eval_model` beside `train_model` in the model's own class: the
+ * forward runs `self` or a submodule of it, and a method of the same
+ * class reaches a backward and a step. */
+static bool gpu103__class_trains_itself(const Facts *facts, int32_t function, Text module) {
+  if (function < 0 || !text_owns((Text){"self", 4}, module)) return false;
+  int32_t owner = facts->functions.contents[function].class_index;
+  for (uint32_t i = 0; owner >= 0 && i < facts->functions.size; i++) {
+    const Function *method = array_get(&facts->functions, i);
+    if (method->class_index == owner && (method->reaches & GPU103_TRAINS) == GPU103_TRAINS) return true;
+  }
+  return false;
+}
+
+/* Whether `call` runs a function that reaches a backward and a step:
+ * one of this file, or one of another project file (links.h). */
+static bool gpu103__call_trains(const Facts *facts, const Event *call) {
+  if (call->kind == EV_CALL && call->callee >= 0) {
+    return (facts->functions.contents[call->callee].reaches & GPU103_TRAINS) == GPU103_TRAINS;
+  }
+  return call->kind == EV_EXTERNAL && (call->reaches & GPU103_TRAINS) == GPU103_TRAINS;
+}
+
+/* Whether `call` passes `argument` (an expression's text) positionally. */
+static bool gpu103__passes(const Source *source, TSNode call, Text argument) {
+  for (uint32_t i = 0; i < call_positional_count(call); i++) {
+    if (text_eq(node_text(source, node_unparenthesize(call_positional(call, i))), argument)) return true;
+  }
+  return false;
+}
+
+/* `train_epoch(model, loader, opt)` then `test_epoch(model, loader)`:
+ * the module is a parameter of `function`, and a caller in this file
+ * passes it the same argument that it hands, in the same function, to a
+ * helper that reaches a backward and a step. */
+static bool gpu103__caller_trains_argument(const RuleContext *ctx, int32_t function, Text module) {
+  const Facts *facts = ctx->facts;
+  uint32_t head = 0;
+  while (head < module.length && module.ptr[head] != '.') head++;
+  int32_t index = -1;
+  for (uint32_t i = 0; function >= 0 && i < SUMMARY_MAX_PARAMETERS && index < 0; i++) {
+    Text parameter = facts_parameter(facts, function, i);
+    if (parameter.length == 0) break;
+    if (text_eq(parameter, (Text){module.ptr, head})) index = (int32_t)i;
+  }
+  for (uint32_t i = 0; index >= 0 && i < facts->events.size; i++) {
+    const Event *call = array_get(&facts->events, i);
+    if (call->kind != EV_CALL || call->callee != function) continue;
+    TSNode value = call_positional(call->node, (uint32_t)index);
+    if (ts_node_is_null(value)) continue;
+    Text argument = node_text(ctx->source, node_unparenthesize(value));
+    for (uint32_t j = 0; j < facts->events.size; j++) {
+      const Event *other = array_get(&facts->events, j);
+      if (other != call && other->function == call->function && gpu103__call_trains(facts, other) &&
+          gpu103__passes(ctx->source, other->node, argument)) {
+        return true;
+      }
+    }
+  }
+  return false;
+}
+
+/* A scoring loop inside the training loop (`if step % 1000 == 0:` then a
+ * loop of test batches): the loop around the outermost loop that trains
+ * nothing reaches a backward and a step, and a forward of the same module
+ * there, outside the scoring loop, feeds the backward. */
+static bool gpu103__enclosing_loop_trains(const RuleContext *ctx, const Event *forward, Text module) {
+  const Facts *facts = ctx->facts;
+  int32_t scoring = forward->loop;
+  while (scoring >= 0 && facts->loops.contents[scoring].parent >= 0 &&
+         !(facts->loops.contents[facts->loops.contents[scoring].parent].reaches & GPU103_TRAINS)) {
+    scoring = facts->loops.contents[scoring].parent;
+  }
+  int32_t training = scoring >= 0 ? facts->loops.contents[scoring].parent : -1;
+  if (training < 0 || (facts->loops.contents[training].reaches & GPU103_TRAINS) != GPU103_TRAINS) return false;
+  Text wanted = facts_canonical(facts, module);
+  uint32_t first, end;
+  facts_events_within(facts, facts->loops.contents[training].body, &first, &end);
+  for (uint32_t i = first; i < end; i++) {
+    const Event *other = array_get(&facts->events, i);
+    if (other->kind != EV_FORWARD || other->function != forward->function ||
+        node_contains(facts->loops.contents[scoring].node, other->node)) {
+      continue;
+    }
+    if (text_eq(facts_canonical(facts, other->target), wanted) && flow_node_feeds_backward(ctx->flow, other->node, other->function)) {
+      return true;
+    }
+  }
+  return false;
+}
+
+/* A forward, in a loop that trains nothing and with no `.eval()` on its
+ * module, that scores a model the code beside it trains: the function
+ * holding it reaches no backward, step or clear (or, inside a training
+ * loop, the scoring loop reaches none, and no backward follows it on the
+ * same pass: the caller checks that), its results are not kept for a
+ * later update nor returned, and the same model trains in its class, in
+ * its caller, or in the loop around it. */
+static bool gpu103__scores_trained_model(RuleContext *ctx, const Event *forward, Text module) {
+  if (forward->loop < 0 || !gpu103__trains_nothing(ctx, forward->loop) || gpu103__kept_for_later(ctx, forward) ||
+      gpu103__returned(ctx, forward) || gpu103__built_in_loop(ctx, forward, module)) {
+    return false;
+  }
+  if (gpu103__enclosing_loop_trains(ctx, forward, module)) return true;
+  uint32_t training = GPU103_TRAINS | REACH(EV_CLEAR);
+  if (forward->function < 0 || (ctx->facts->functions.contents[forward->function].reaches & training)) return false;
+  return gpu103__class_trains_itself(ctx->facts, forward->function, module) ||
+         gpu103__caller_trains_argument(ctx, forward->function, module);
+}
+
+/* Where the forward runs: in eval mode, in a loop that trains nothing
+ * (scoring a model the code beside it trains, or only shaped like
+ * evaluation), or in a training loop that does not use it. */
+typedef enum { IN_EVAL_MODE, IN_EVAL_MODE_BY_CALLERS, IN_SCORING_LOOP, IN_EVALUATION_LOOP, IN_TRAINING_LOOP } Context;
+
+/* ---- Fix ----------------------------------------------------------------------------- */
 
 /* Whether `node` holds a string that spans lines: re-indenting it would
  * change the string. */
@@ -549,6 +670,7 @@ static GlFinding *gpu103__report(RuleContext *ctx, const FlatEvent *flat, Text m
   static const char *const WHERE[] = {
       [IN_EVAL_MODE] = "runs in eval mode with grad on and no backward",
       [IN_EVAL_MODE_BY_CALLERS] = "runs with grad on, in eval mode set by callers in other files",
+      [IN_SCORING_LOOP] = "runs with grad on in a scoring loop beside its training",
       [IN_EVALUATION_LOOP] = "runs with grad on in a loop that trains nothing",
       [IN_TRAINING_LOOP] = "runs with grad on in a training loop, but no backward uses it"};
   const char *where = WHERE[context];
@@ -679,13 +801,18 @@ static void gpu103__check_scope(RuleContext *ctx, int32_t unit, TSNode scope) {
                            (over_data || (gpu103__never_trains(ctx->facts, event->function) &&
                                           !gpu103__test_function(ctx->facts, event->function) &&
                                           !gpu103__feeds_back(ctx, event) && !gpu103__stripped_at_once(ctx, event)))));
+    /* without an .eval(), a scoring loop inside a training loop is evaluation too when the code shows it */
+    bool scoring = ts_node_is_null(eval_switch) && in_loop && !gpu103__test_code(ctx, event->function) &&
+                   gpu103__scores_trained_model(ctx, event, module);
+    loop_evaluates |= scoring;
     bool evaluating = !ts_node_is_null(eval_switch) || loop_evaluates;
     /* A side forward is told by where its value goes, not by what runs after it. */
     bool side = !evaluating && gpu103__side_forward(ctx, flat);
     bool unused = side || (evaluating && !gpu103__backward_after(ctx->source, &events, i, eval_switch));
     if (unused && !roles_frozen(ctx->facts, module) && gpu103__grad_on(ctx, reached, unit) &&
         !node_expects_error(ctx->source, event->node)) {
-      Context context = ts_node_is_null(eval_switch)       ? (evaluating ? IN_EVALUATION_LOOP : IN_TRAINING_LOOP)
+      Context context = scoring                           ? IN_SCORING_LOOP
+                        : ts_node_is_null(eval_switch)     ? (evaluating ? IN_EVALUATION_LOOP : IN_TRAINING_LOOP)
                         : node_is(eval_switch, K_CALL) ? IN_EVAL_MODE
                                                        : IN_EVAL_MODE_BY_CALLERS; /* the function's own def */
       GlFinding *finding = gpu103__report(ctx, flat, module, context);
