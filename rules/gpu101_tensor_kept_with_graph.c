@@ -650,12 +650,16 @@ static void gpu101__check_hooks(RuleContext *ctx) {
 /* Stores count in a loop, or on `self` in a method (which runs once per
  * call, and is called again and again). Inside an nn.Module's methods
  * only stores on `self` count, and those in a loop over data (a module's
- * own `evaluate_ppl(dev_data)`): a forward that collects its time steps in
- * a local list and concatenates them keeps nothing past the call. */
+ * own `evaluate_ppl(dev_data)`) or in a training loop (`train_epoch(self,
+ * iter, loss, optimizer)`: a loop that reaches a backward or a step runs
+ * over batches, whatever its iterable is named): a forward that collects
+ * its time steps in a local list and concatenates them keeps nothing past
+ * the call. */
 static bool gpu101__repeated(const Facts *facts, Text target, int32_t loop, int32_t function) {
   if (loop >= 0 && facts_loop_over_modules(facts, loop)) return false; /* model surgery: `model._modules[name] = ...` */
   bool on_self = text_contains_ci(target, "self.");
-  bool over_data = loop >= 0 && facts_loop_iterates_data(facts, loop);
+  uint32_t training = REACH(EV_BACKWARD) | REACH(EV_STEP);
+  bool over_data = loop >= 0 && (facts_loop_iterates_data(facts, loop) || (facts->loops.contents[loop].reaches & training));
   const Function *in = function >= 0 ? array_get(&facts->functions, (uint32_t)function) : NULL;
   if (in && in->in_module_class && !on_self && (!over_data || text_is(in->name, "forward"))) {
     return false; /* a module's own loop (chunks of its input) fills a list its call consumes */

@@ -247,11 +247,36 @@ int32_t flow_forward_method(const Facts *facts, TSNode call, int32_t function) {
   return -1;
 }
 
+/* `for seq, target in zip(outputs, labels)`, `for i, out in
+ * enumerate(outputs)`: the iterable that the loop target `name` (inside
+ * `pattern`) takes its items from: zip's argument at the target's
+ * position, enumerate's iterable for its second item (a null node for its
+ * count), the iterable itself otherwise. */
+static TSNode flow__loop_source(const Source *source, TSNode pattern, TSNode iterable, Text name) {
+  iterable = node_unparenthesize(iterable);
+  bool zip = node_is(iterable, K_CALL) && text_is(call_function_text(source, iterable), "zip");
+  bool enumerate = node_is(iterable, K_CALL) && text_is(call_function_text(source, iterable), "enumerate");
+  if (node_is(pattern, K_IDENTIFIER) || (!zip && !enumerate)) return iterable;
+  uint32_t count = ts_node_named_child_count(pattern);
+  for (uint32_t i = 0; i < count; i++) {
+    TSNode item = ts_node_named_child(pattern, i);
+    if (!text_mentions(node_text(source, item), name)) continue;
+    if (enumerate && i == 0) return (TSNode){0};
+    TSNode inner = call_positional(iterable, enumerate ? 0 : i);
+    return ts_node_is_null(inner) ? iterable : flow__loop_source(source, item, inner, name);
+  }
+  return iterable;
+}
+
 /* `a, b = value`: the element at the target's position when `value` is a
  * tuple or a same-file helper returning tuples (also through a name bound
  * to its call); else the whole value. */
 static Carry flow__unpacked(Flow *self, const Assign *assign) {
   TSNode value = node_unparenthesize(assign->value);
+  if (node_is(assign->statement, K_FOR_STATEMENT)) {
+    TSNode source = flow__loop_source(self->facts->source, node_field(assign->statement, F_LEFT), value, assign->name);
+    return ts_node_is_null(source) ? CARRY_NONE : flow__expression(self, source, assign->function);
+  }
   if (assign->position == 1 && node_is(value, K_CALL) &&
       text_in(text_last_segment(call_function_text(self->facts->source, value)), VALUES_INDICES)) {
     return CARRY_NONE; /* _, predicted = torch.max(outputs, 1) */
