@@ -326,9 +326,13 @@ static bool flow__backpropagated_later(const Flow *self, const Assign *assign) {
 }
 
 /* `loss, logits = model(x)` then `loss.backward()`: the call built a
- * graph, so its other results carry one too. */
+ * graph, so its other results carry one too. Not for a function of this
+ * file, whose returns say element by element what carries (an abstract
+ * `compute_loss` that only raises says nothing: its overrides return the
+ * stats detached or not). */
 static bool flow__sibling_backpropagated(const Flow *self, const Assign *assign) {
   if (!assign->unpacked || !node_is(node_unparenthesize(assign->value), K_CALL)) return false;
+  if (facts_resolve_call(self->facts, node_unparenthesize(assign->value), assign->function) >= 0) return false;
   uint32_t first, end;
   facts_assigns_within(self->facts, assign->statement, &first, &end);
   if (first > 0 && ts_node_eq(self->facts->assigns.contents[first - 1].statement, assign->statement)) first--;
