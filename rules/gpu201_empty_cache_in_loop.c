@@ -31,6 +31,7 @@ typedef struct {
   bool training;      /* backward or step, likewise */
   bool helper_trains; /* calls a helper whose own loop trains */
   bool helper_loops;  /* calls a helper whose own loop runs forwards only */
+  bool steps;         /* steps an optimizer in its own body (or a loopless helper) */
 } LoopWork;
 
 /* What each loop's body runs, in one pass over the events. */
@@ -49,15 +50,18 @@ static void gpu201__scan_events(const Facts *facts, LoopWork *work) {
     else {
       here->work = true;
       here->training |= (reaches & TRAINING) != 0;
+      here->steps |= (reaches & REACH(EV_STEP)) != 0;
     }
   }
 }
 
-/* A per-step loop iterates data, or does per-step work itself while no
- * nested loop does it: its own, a helper's that trains, or a helper's
- * evaluation loop when the loop trains nothing itself (a loop over models
- * that benchmarks each). Inner loops come after their parents, so a
- * reverse pass sees them first. */
+/* A per-step loop iterates data, steps an optimizer in its own body (each
+ * pass is one update, whatever inner loop of accumulated micro-batches
+ * feeds it), or does per-step work itself while no nested loop does it:
+ * its own, a helper's that trains, or a helper's evaluation loop when the
+ * loop trains nothing itself (a loop over models that benchmarks each).
+ * Inner loops come after their parents, so a reverse pass sees them
+ * first. */
 static bool *gpu201__per_step_loops(const RuleContext *ctx) {
   const Facts *facts = ctx->facts;
   uint32_t count = facts->loops.size;
@@ -68,7 +72,7 @@ static bool *gpu201__per_step_loops(const RuleContext *ctx) {
   for (uint32_t i = count; i > 0; i--) {
     const LoopWork *here = &work[i - 1];
     bool nested = inner_work[i - 1] || here->helper_trains || (here->helper_loops && !here->training);
-    per_step[i - 1] = facts_loop_iterates_data(facts, (int32_t)(i - 1)) || (here->work && !nested);
+    per_step[i - 1] = facts_loop_iterates_data(facts, (int32_t)(i - 1)) || here->steps || (here->work && !nested);
     int32_t parent = facts->loops.contents[i - 1].parent;
     if (per_step[i - 1] && parent >= 0) inner_work[parent] = true;
   }
