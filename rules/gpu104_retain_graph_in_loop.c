@@ -18,9 +18,13 @@
  * loss, and for good when something keeps the loss (a list, an undetached
  * recurrent state).
  *
+ * A later backward whose loss is computed anew after it (the generator's
+ * loss from a second forward of both networks) does not run through the
+ * retained graph, so it does not need it.
+ *
  * Not reported: `retain_graph=True` followed by another backward in the
- * same iteration (several losses over one graph, GAN updates, gradient
- * penalties), a backward in an inner loop that neither iterates data nor
+ * same iteration that can run through its graph (several losses over one
+ * graph, GAN updates, gradient penalties), a backward in an inner loop that neither iterates data nor
  * steps (`for head in heads:` over one shared forward), `retain_graph=`
  * anything but the literal True. */
 #include <stdlib.h>
@@ -56,13 +60,89 @@ static bool gpu104__per_step(const Facts *facts, int32_t loop) {
   return (facts->loops.contents[loop].reaches & GPU104_STEP_LOOP) || facts_loop_iterates_data(facts, loop);
 }
 
-/* Whether a backward other than `backward` can run after it when `scope`
- * (a loop body, or a step method's body) of `function` runs once,
- * counting the helpers it calls; not one in the other branch of an `if`
- * (`if debug: ...retain... else: loss.backward()`). */
-static bool gpu104__later_backward(const Facts *facts, int32_t function, TSNode scope, const Event *backward) {
+/* ---- A later backward over a graph of its own ---------------------------------- */
+
+#define GPU104_FRESH_DEPTH 8
+
+static bool gpu104__fresh_graph(const RuleContext *ctx, TSNode expression, int32_t function, uint32_t retained_end,
+                                int depth);
+
+/* Whether the value of `name`, read at byte `at`, holds no part of a graph
+ * built before `retained_end`: it was bound after that (from values that
+ * themselves hold none), or it carries no graph at all (the batch, a
+ * noise input). */
+static bool gpu104__fresh_name(const RuleContext *ctx, Text name, int32_t function, uint32_t at, uint32_t retained_end,
+                               int depth) {
+  const Assign *bound = facts_assign_last_before(ctx->facts, name, function, at, facts_plain_assign);
+  if (bound && ts_node_start_byte(bound->statement) >= retained_end) {
+    return gpu104__fresh_graph(ctx, bound->value, function, retained_end, depth + 1);
+  }
+  return flow_name_carries(ctx->flow, name, function, at) == CARRY_NONE;
+}
+
+/* Whether `expression` is computed only from values that hold no part of
+ * a graph built before byte `retained_end` of `function`: so a backward
+ * through it runs over a graph of its own (`fake = netG(z)` computed anew
+ * for the generator's loss after the discriminator's retained backward).
+ * The names of called functions and modules are not values (their
+ * parameters are leaves, shared by every graph). */
+static bool gpu104__fresh_graph(const RuleContext *ctx, TSNode expression, int32_t function, uint32_t retained_end,
+                                int depth) {
+  if (depth > GPU104_FRESH_DEPTH || ts_node_is_null(expression)) return false;
+  if (node_is(expression, K_IDENTIFIER)) {
+    return gpu104__fresh_name(ctx, node_text(ctx->source, expression), function, ts_node_start_byte(expression),
+                              retained_end, depth);
+  }
+  if (node_is(expression, K_ATTRIBUTE)) { /* `self.fake`, `out.logits`: a stored value's history is unknown */
+    TSNode object = node_field(expression, F_OBJECT);
+    return node_is(object, K_IDENTIFIER) && !text_is(node_text(ctx->source, object), "self") &&
+           gpu104__fresh_graph(ctx, object, function, retained_end, depth);
+  }
+  TSNode callee = node_is(expression, K_CALL) ? node_field(expression, F_FUNCTION) : (TSNode){0};
+  for (uint32_t i = 0; i < ts_node_named_child_count(expression); i++) {
+    TSNode child = ts_node_named_child(expression, i);
+    if (ts_node_eq(child, callee)) {
+      /* `netD(x)`, `criterion(a, b)`: only a method's receiver is a value (`fake.mean()`) */
+      if (node_is(child, K_ATTRIBUTE) && !gpu104__fresh_graph(ctx, node_field(child, F_OBJECT), function,
+                                                             retained_end, depth)) {
+        return false;
+      }
+      continue;
+    }
+    if (node_is(child, K_KEYWORD_ARGUMENT)) child = node_field(child, F_VALUE);
+    if (!gpu104__fresh_graph(ctx, child, function, retained_end, depth)) return false;
+  }
+  return true;
+}
+
+/* The tensor a backward call runs from: `loss` of `loss.backward()`, the
+ * first argument of `torch.autograd.backward(loss)` or
+ * `accelerator.backward(loss)`. */
+static TSNode gpu104__backward_root(const RuleContext *ctx, TSNode call) {
+  TSNode callee = node_field(call, F_FUNCTION);
+  if (node_is(callee, K_ATTRIBUTE) && text_is(node_text(ctx->source, node_field(callee, F_ATTRIBUTE)), "backward") &&
+      call_positional_count(call) == 0) {
+    return node_field(callee, F_OBJECT);
+  }
+  return call_positional(call, 0);
+}
+
+/* Whether `later`, a backward after the retained one in the same
+ * function, runs only over a graph built after the retained backward. */
+static bool gpu104__over_fresh_graph(const RuleContext *ctx, const Event *retained, const Event *later) {
+  if (later->function != retained->function) return false;
+  return gpu104__fresh_graph(ctx, gpu104__backward_root(ctx, later->node), later->function,
+                             ts_node_end_byte(retained->node), 0);
+}
+
+/* Whether a backward other than `backward` can run after it through its
+ * graph when `scope` (a loop body, or a step method's body) of `function`
+ * runs once, counting the helpers it calls; not one in the other branch of
+ * an `if` (`if debug: ...retain... else: loss.backward()`), nor one over a
+ * graph computed anew after it. */
+static bool gpu104__later_backward(const RuleContext *ctx, int32_t function, TSNode scope, const Event *backward) {
   FlatEvents flat = array_new();
-  facts_flatten(facts, function, scope, &flat);
+  facts_flatten(ctx->facts, function, scope, &flat);
   const FlatEvent *seen = NULL;
   bool later = false;
   for (uint32_t i = 0; i < flat.size && !later; i++) {
@@ -71,7 +151,8 @@ static bool gpu104__later_backward(const Facts *facts, int32_t function, TSNode 
       seen = event;
     } else if (seen && event->event->kind == EV_BACKWARD) {
       bool together = event->event->function == seen->event->function;
-      later = !facts_exclusive(together ? seen->event->node : seen->anchor, together ? event->event->node : event->anchor);
+      later = !facts_exclusive(together ? seen->event->node : seen->anchor, together ? event->event->node : event->anchor) &&
+              !gpu104__over_fresh_graph(ctx, backward, event->event);
     }
   }
   array_delete(&flat);
@@ -97,9 +178,10 @@ static bool gpu104__needed_after_loop(const Facts *facts, const Loop *loop) {
   return false;
 }
 
-static bool gpu104__last_in_loop(const Facts *facts, int32_t loop, const Event *backward) {
+static bool gpu104__last_in_loop(const RuleContext *ctx, int32_t loop, const Event *backward) {
+  const Facts *facts = ctx->facts;
   const Loop *iteration = array_get(&facts->loops, loop);
-  return gpu104__per_step(facts, loop) && !gpu104__later_backward(facts, iteration->function, iteration->body, backward) &&
+  return gpu104__per_step(facts, loop) && !gpu104__later_backward(ctx, iteration->function, iteration->body, backward) &&
          !gpu104__needed_after_loop(facts, iteration);
 }
 
@@ -113,17 +195,18 @@ static bool gpu104__framework_step(const Facts *facts, int32_t function) {
 /* Whether `backward` is the last backward of a per-step iteration: in its
  * own loop; or, in a loopless helper, in some loop of the file that calls
  * the helper; or in a framework's step method. */
-static bool gpu104__last_in_iteration(const Facts *facts, const Event *backward) {
-  if (backward->loop >= 0) return gpu104__last_in_loop(facts, backward->loop, backward);
+static bool gpu104__last_in_iteration(const RuleContext *ctx, const Event *backward) {
+  const Facts *facts = ctx->facts;
+  if (backward->loop >= 0) return gpu104__last_in_loop(ctx, backward->loop, backward);
   if (backward->function < 0 || facts->functions.contents[backward->function].has_loop) return false;
   if (gpu104__framework_step(facts, backward->function)) {
     TSNode body = node_field(facts->functions.contents[backward->function].node, F_BODY);
-    return !gpu104__later_backward(facts, backward->function, body, backward);
+    return !gpu104__later_backward(ctx, backward->function, body, backward);
   }
   for (uint32_t i = 0; i < facts->events.size; i++) {
     const Event *call = array_get(&facts->events, i);
     if (call->kind == EV_CALL && call->callee == backward->function && call->loop >= 0 &&
-        gpu104__last_in_loop(facts, call->loop, backward)) {
+        gpu104__last_in_loop(ctx, call->loop, backward)) {
       return true;
     }
   }
@@ -156,9 +239,9 @@ static void gpu104_check(RuleContext *ctx) {
     const Event *event = array_get(&facts->events, i);
     if (event->kind != EV_BACKWARD) continue;
     TSNode keyword = gpu104__retain_keyword(ctx, event->node);
-    if (ts_node_is_null(keyword) || !gpu104__last_in_iteration(facts, event)) continue;
+    if (ts_node_is_null(keyword) || !gpu104__last_in_iteration(ctx, event)) continue;
     GlFinding *finding = rule_report_on(ctx, event->node, GL_EFFECT_PEAK, (Basis){.detail = GPU104_DETAIL},
-                                        "`retain_graph=True` on the iteration's last backward keeps its graph "
+                                        "`retain_graph=True`, but no later backward uses this graph: it stays "
                                         "alive into the next step");
     gpu104__fix(ctx, finding, keyword);
   }
