@@ -14,6 +14,7 @@
 #include "suppress.h"
 #include "syntax_error.h"
 #include "notebook.h"
+#include "parts.h"
 #include "prefilter.h"
 #include "project.h"
 #include "rule.h"
@@ -245,14 +246,10 @@ static void lint__give_summary(const Links *links, const Facts *walked) {
   project_adopt_summary(links->project, links->file, summary);
 }
 
-/* Runs the enabled rules over `walked` (facts_walk of `root`, owned; NULL:
- * walk here); false when the tree was too deep to walk whole. */
-static bool lint__run_rules(GlLinter *self, GlFileResult *result, Findings *findings, const Source *source,
-                            TSNode root, const GlRuleSet *rules, Facts *walked) {
-  Project *project = workspace_project(self->workspace, source->path);
-  Links *links = links_new(project, source->path);
-  Facts *facts = walked ? walked : facts_walk(source, root);
-  lint__give_summary(links, facts);
+/* Settles `facts` (walked, taken) with `links` and runs the enabled rules
+ * over them; false when the tree was too deep to walk whole. */
+static bool lint__check(Findings *findings, const Source *source, TSNode root, const GlRuleSet *rules, Facts *facts,
+                        Links *links) {
   facts_settle(facts, links_elsewhere(links));
   bool whole = !facts->truncated;
   Flow *flow = flow_new(facts);
@@ -263,6 +260,18 @@ static bool lint__run_rules(GlLinter *self, GlFileResult *result, Findings *find
   }
   flow_delete(flow);
   facts_delete(facts);
+  return whole;
+}
+
+/* Runs the enabled rules over `walked` (facts_walk of `root`, owned; NULL:
+ * walk here); false when the tree was too deep to walk whole. */
+static bool lint__run_rules(GlLinter *self, GlFileResult *result, Findings *findings, const Source *source,
+                            TSNode root, const GlRuleSet *rules, Facts *walked) {
+  Project *project = workspace_project(self->workspace, source->path);
+  Links *links = links_new(project, source->path);
+  Facts *facts = walked ? walked : facts_walk(source, root);
+  lint__give_summary(links, facts);
+  bool whole = lint__check(findings, source, root, rules, facts, links);
   lint__dependencies(result, links);
   links_delete(links);
   return whole;
@@ -287,11 +296,90 @@ static void lint__summary_only(GlLinter *self, const Source *source, TSNode root
   links_delete(links);
 }
 
+/* Moves the findings of `from` that start within [start, end) to `to`
+ * and frees the others. */
+static void lint__keep_within(Findings *to, Findings *from, uint32_t start, uint32_t end) {
+  for (uint32_t i = 0; i < from->size; i++) {
+    GlFinding *finding = array_get(from, i);
+    if (finding->start_byte >= start && finding->start_byte < end) array_push(to, *finding);
+    else finding_free(finding);
+  }
+  from->size = 0;
+}
+
+/* Whether `findings` from `first` on hold a syntax error (GPU900). */
+static bool lint__has_syntax_error(const Findings *findings, uint32_t first) {
+  int syntax = gl_rule_index("GPU900");
+  for (uint32_t i = first; i < findings->size; i++) {
+    if ((int)findings->contents[i].rule == syntax) return true;
+  }
+  return false;
+}
+
+/* Lints one part of a large file (parts.h): parses it with its context,
+ * runs what `verdict` asks for, and moves the findings within the part to
+ * `findings`; the file's first syntax error only (`*syntax_error` says
+ * whether an earlier part had one). The part's tree and facts are freed
+ * before it returns; false when the parser gave up. */
+static bool lint__part(GlLinter *self, GlFileResult *result, Findings *findings, const Source *source,
+                       const GlRuleSet *rules, const Parts *parts, uint32_t index, PrefilterVerdict verdict,
+                       Links *links, bool *syntax_error) {
+  PartRanges ranges = array_new();
+  parts_ranges(parts, index, &ranges);
+  ts_parser_set_included_ranges(self->parser, ranges.contents, ranges.size);
+  array_delete(&ranges);
+  TSTree *tree = ts_parser_parse_string(self->parser, NULL, source->bytes, source->length);
+  if (!tree) return false;
+  TSNode root = ts_tree_root_node(tree);
+  Findings found = array_new();
+  if (verdict == PREFILTER_RUN && !lint__check(&found, source, root, rules, facts_walk(source, root), links)) {
+    free(result->note);
+    result->note = gl_format("nesting deeper than %u levels: the code below that depth was not checked",
+                             FACTS_MAX_DEPTH);
+  }
+  if (!*syntax_error) syntax_error_report(&found, source, root, self->parser, rules);
+  suppress_findings(&found, source, root, rules);
+  const TSRange *part = array_get(&parts->parts, index);
+  uint32_t first = findings->size;
+  lint__keep_within(findings, &found, part->start_byte, part->end_byte);
+  *syntax_error |= lint__has_syntax_error(findings, first);
+  array_delete(&found);
+  ts_tree_delete(tree);
+  return true;
+}
+
+/* Lints a large file part by part (parts.h); the file gives the project
+ * no summary of its own (a question about it parses it whole). */
+static void lint__parts(GlLinter *self, GlFileResult *result, const Source *source, const GlRuleSet *rules,
+                        PrefilterVerdict verdict, Findings *findings) {
+  Parts parts;
+  parts_split(source->bytes, source->length, &parts);
+  Links *links = links_new(workspace_project(self->workspace, source->path), source->path);
+  bool syntax_error = false;
+  for (uint32_t i = 0; i < parts.parts.size && !result->error; i++) {
+    if (!lint__part(self, result, findings, source, rules, &parts, i, verdict, links, &syntax_error)) {
+      result->error = gl_strdup("the parser gave up on this file");
+    }
+  }
+  ts_parser_set_included_ranges(self->parser, NULL, 0);
+  lint__dependencies(result, links);
+  links_delete(links);
+  parts_delete(&parts);
+}
+
+/* Whether `source` is linted in parts: a large Python file (not a
+ * notebook, nor a document whose tree an editor keeps for its next parse,
+ * nor one a question has parsed whole already). */
+static bool lint__in_parts(const Source *source, TSTree **kept, const ProjectParse *parsed) {
+  return source->length >= PARTS_MIN_BYTES && source->cells.size == 0 && !kept && !parsed;
+}
+
 /* Lints `source`. With `kept` (a document's tree, edited since its last
  * parse, or NULL), the parse starts from that tree and the new tree
  * replaces it there; a skipped file leaves no tree. With `parsed` (a
  * question's parse of these bytes; its tree and facts are taken, its
- * source is `source`), nothing is parsed or walked again. */
+ * source is `source`), nothing is parsed or walked again. A large file
+ * with neither is linted in parts (parts.h). */
 static void lint__source(GlLinter *self, GlFileResult *result, const Source *source, const GlRuleSet *rules,
                          TSTree **kept, ProjectParse *parsed) {
   TSTree *old = kept ? *kept : parsed ? parsed->tree : NULL;
@@ -304,6 +392,14 @@ static void lint__source(GlLinter *self, GlFileResult *result, const Source *sou
   if (verdict == PREFILTER_SKIP) facts_delete(walked);
   if (verdict == PREFILTER_SKIP) {
     ts_tree_delete(old);
+    return;
+  }
+  if (lint__in_parts(source, kept, parsed)) {
+    Findings findings = array_new();
+    lint__parts(self, result, source, rules, verdict, &findings);
+    lint__sort_unique(&findings);
+    result->findings = findings.contents;
+    result->finding_count = findings.size;
     return;
   }
   TSTree *tree = parsed ? old : ts_parser_parse_string(self->parser, old, source->bytes, source->length);
