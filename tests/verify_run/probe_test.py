@@ -779,6 +779,14 @@ H200_RUN_TRACES = {
                     "GPU 0 holds 2 copies of it (rank 0 512.1 MB, rank 1 512.1 MB)"]),
     "ddp_resume_fixed": (0, {}, ["GPU 0: 615 MB before, 4396 MB at most", "GPU 1: 615 MB before, 4396 MB at most",
                                  "2 ranks:"]),
+    # the two pitfalls again, with the probe that wraps nn.Module.__call__
+    "warmup_cache_rerun": (1, {("GPU201", 57): "CONFIRMED"},
+                           ["ran 75 optimizer step(s)", "step 10.04 ms with it, 7.58 ms with it a no-op (+32%, "
+                            "median of 4 window pairs, pairs +20% to +44%;"]),
+    "ddp_resume_rerun": (1, {("GPU501", 35): "CONFIRMED"},
+                         ["rank 0 on cuda:0: 53 step(s), median step 10.51 ms",
+                          "GPU 0: 615 MB before, 5946 MB at most", "GPU 1: 615 MB before, 4396 MB at most",
+                          "GPU 0 holds 2 copies of it (rank 0 512.1 MB, rank 1 512.1 MB)"]),
 }
 
 
