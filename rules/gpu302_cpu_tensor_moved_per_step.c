@@ -107,11 +107,13 @@ static bool gpu302__is_dtype(const RuleContext *ctx, TSNode argument) {
   return false;
 }
 
-/* Whether `call` is `X.to(device...)` or `X.cuda(...)`: a move to a
- * device (not `.to(dtype)` only). */
+/* Whether `call` is `X.to(device...)`, `X.cuda(...)` or `X.type_as(t)`
+ * (the type of `t` names its device: `torch.cuda.FloatTensor`): a move to
+ * a device (not `.to(dtype)` only). */
 static bool gpu302__is_move(const RuleContext *ctx, TSNode call) {
   Text method = call_method_name(ctx->source, call);
   if (text_is(method, "cuda")) return true;
+  if (text_is(method, "type_as")) return call_positional_count(call) == 1;
   if (!text_is(method, "to")) return false;
   if (!ts_node_is_null(call_keyword(ctx->source, call, "device"))) return true;
   TSNode first = call_positional(call, 0);
@@ -132,10 +134,39 @@ static bool gpu302__called_per_step(const Facts *facts, int32_t function) {
   return false;
 }
 
+/* Whether the method `function` overrides `other` (`step` of a subclass,
+ * where the base class's `training_step` calls `self.step(batch)`): both
+ * are methods of the file's classes with one name. */
+static bool gpu302__overrides(const Facts *facts, int32_t function, int32_t other) {
+  const Function *entry = array_get(&facts->functions, function), *base = array_get(&facts->functions, other);
+  return entry->class_index >= 0 && base->class_index >= 0 && entry->class_index != base->class_index &&
+         text_eq(entry->name, base->name);
+}
+
+/* Whether the loopless `function` is a step method a framework calls once
+ * per batch (Lightning's `training_step`, `validation_step`, `test_step`,
+ * `predict_step`), or a loopless helper one of those calls, a few calls
+ * deep (`training_step` -> `self.step(batch)` -> `self.preprocess_batch`). */
+static bool gpu302__framework_step(const Facts *facts, int32_t function, int depth) {
+  static const char *const STEPS[] = {"training_step", "validation_step", "test_step", "predict_step", NULL};
+  const Function *entry = array_get(&facts->functions, function);
+  if (entry->has_loop) return false;
+  if (entry->class_index >= 0 && text_in(entry->name, STEPS)) return true;
+  if (depth >= 3) return false;
+  for (uint32_t i = 0; i < facts->events.size; i++) {
+    const Event *call = array_get(&facts->events, i);
+    if (call->kind != EV_CALL || call->function < 0 || call->function == function) continue;
+    if (call->callee != function && !gpu302__overrides(facts, function, call->callee)) continue;
+    if (gpu302__framework_step(facts, call->function, depth + 1)) return true;
+  }
+  return false;
+}
+
 /* Whether `node` (in `function`) runs once per step: in the innermost
  * loop of its function that holds it, when that loop runs per step; or in
- * a loopless helper that runs a forward, backward or step and is called
- * from a loop (`loss = training_step(batch)`), or that is called from a
+ * a framework's step method or a helper it calls; in a loopless helper
+ * that runs a forward, backward or step and is called from a loop
+ * (`loss = training_step(batch)`), or that is called from a
  * per-step loop of this file or of another file of the project
  * (`x, lam = mixup(x)` in the batch loop of the training script). */
 static bool gpu302__in_step_loop(const RuleContext *ctx, TSNode node, int32_t function) {
@@ -144,7 +175,9 @@ static bool gpu302__in_step_loop(const RuleContext *ctx, TSNode node, int32_t fu
   if (innermost >= 0) return facts_loop_per_step(facts, innermost);
   if (function < 0) return false;
   const Function *helper = array_get(&facts->functions, function);
-  if (helper->has_loop || !helper->called_in_loop) return false;
+  if (helper->has_loop) return false;
+  if (gpu302__framework_step(facts, function, 0)) return true;
+  if (!helper->called_in_loop) return false;
   return (helper->reaches & GPU302_WORK) || helper->called_per_step_elsewhere ||
          gpu302__called_per_step(facts, function);
 }
@@ -220,6 +253,7 @@ static void gpu302__fix(const RuleContext *ctx, GlFinding *finding, TSNode facto
   if (ts_node_is_null(arguments) || ts_node_is_null(move_arguments)) return;
   uint32_t count = ts_node_named_child_count(move_arguments);
   Text device;
+  if (text_is(call_method_name(ctx->source, move), "type_as")) return; /* the dtype would change too */
   if (text_is(call_method_name(ctx->source, move), "cuda")) {
     if (count != 0) return;
     device = (Text){"\"cuda\"", 6};
@@ -265,14 +299,14 @@ static void gpu302__visit_move(RuleContext *ctx, TSNode move, uint32_t *reported
   if (direct) gpu302__fix(ctx, finding, factory, move);
 }
 
-/* Visits every `.to(` and `.cuda(` of the file, found in its text. */
+/* Visits every `.to(`, `.cuda(` and `.type_as(` of the file, found in its text. */
 static void gpu302_check(RuleContext *ctx) {
   const Source *source = ctx->source;
   if (!strstr(source->bytes, "torch")) return; /* bytes end with a NUL */
   /* A script that trains on the CPU (Intel's extension, CPU autocast)
    * moves nothing to a GPU: its `.to(device)` copies nothing. */
   if (strstr(source->bytes, "intel_extension_for_pytorch") || strstr(source->bytes, "torch.cpu.amp")) return;
-  static const char *const MOVES[] = {"to", "cuda", NULL};
+  static const char *const MOVES[] = {"to", "cuda", "type_as", NULL};
   uint32_t name, reported_row = UINT32_MAX;
   for (uint32_t at = source_next_method_name(source, 0, MOVES, &name); at != UINT32_MAX;
        at = source_next_method_name(source, at + 1, MOVES, &name)) {
