@@ -258,9 +258,12 @@ static void gpu103__follow(const RuleContext *ctx, const Event *forward, Kept *k
     for (uint32_t i = assigns_first; i < assigns_end; i++) {
       const Assign *assign = array_get(&facts->assigns, i);
       int by = assign->function == forward->function ? gpu103__mentions_any(ctx, assign->value, kept->names, kept->count) : -1;
+      if (by < 0) continue;
+      /* `outputs[key] = out`: the value itself goes into the container, whatever flow knows of it */
+      bool whole = assign->subscript && text_eq(node_text(ctx->source, assign->value), kept->names[by]);
       /* `acc += (out == y).sum().item()` keeps nothing; `torch.stack(outs)` keeps what the list holds */
-      if (by < 0 || (!kept->container[by] && flow_carries(ctx->flow, assign->value, forward->function) == CARRY_NONE)) continue;
-      gpu103__keep(kept, assign->name, kept->container[by]);
+      if (!whole && !kept->container[by] && flow_carries(ctx->flow, assign->value, forward->function) == CARRY_NONE) continue;
+      gpu103__keep(kept, assign->name, kept->container[by] || whole);
     }
     for (uint32_t i = events_first; i < events_end; i++) {
       const Event *store = array_get(&facts->events, i);
@@ -542,6 +545,9 @@ static bool gpu103__scores_trained_model(RuleContext *ctx, const Event *forward,
       gpu103__returned(ctx, forward) || gpu103__built_in_loop(ctx, forward, module)) {
     return false;
   }
+  /* a module whose own forward backpropagates (a MAML learner adapting to each episode) needs grad on */
+  int32_t method = flow_forward_method(ctx->facts, forward->node, forward->function);
+  if (method >= 0 && (ctx->facts->functions.contents[method].reaches & REACH(EV_BACKWARD))) return false;
   if (gpu103__enclosing_loop_trains(ctx, forward, module)) return true;
   uint32_t training = GPU103_TRAINS | REACH(EV_CLEAR);
   if (forward->function < 0 || (ctx->facts->functions.contents[forward->function].reaches & training)) return false;
