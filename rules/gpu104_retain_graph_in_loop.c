@@ -75,6 +75,7 @@ static bool gpu104__fresh_name(const RuleContext *ctx, Text name, int32_t functi
                                int depth) {
   const Assign *bound = facts_assign_last_before(ctx->facts, name, function, at, facts_plain_assign);
   if (bound && ts_node_start_byte(bound->statement) >= retained_end) {
+    if (at < ts_node_end_byte(bound->statement)) return false; /* `x = x + 1`: the older x, unknown here */
     return gpu104__fresh_graph(ctx, bound->value, function, retained_end, depth + 1);
   }
   return flow_name_carries(ctx->flow, name, function, at) == CARRY_NONE;
