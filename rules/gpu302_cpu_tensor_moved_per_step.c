@@ -148,10 +148,9 @@ static bool gpu302__overrides(const Facts *facts, int32_t function, int32_t othe
  * `predict_step`), or a loopless helper one of those calls, a few calls
  * deep (`training_step` -> `self.step(batch)` -> `self.preprocess_batch`). */
 static bool gpu302__framework_step(const Facts *facts, int32_t function, int depth) {
-  static const char *const STEPS[] = {"training_step", "validation_step", "test_step", "predict_step", NULL};
   const Function *entry = array_get(&facts->functions, function);
   if (entry->has_loop) return false;
-  if (entry->class_index >= 0 && text_in(entry->name, STEPS)) return true;
+  if (entry->class_index >= 0 && facts_framework_step(facts, function)) return true;
   if (depth >= 3) return false;
   for (uint32_t i = 0; i < facts->events.size; i++) {
     const Event *call = array_get(&facts->events, i);

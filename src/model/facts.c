@@ -624,6 +624,11 @@ void facts_loops_per_step(const Facts *self, bool *per_step) {
   free(updates);
 }
 
+bool facts_framework_step(const Facts *self, int32_t function) {
+  static const char *const STEPS[] = {"training_step", "validation_step", "test_step", "predict_step", NULL};
+  return function >= 0 && text_in(self->functions.contents[function].name, STEPS);
+}
+
 bool facts_loop_per_step(const Facts *self, int32_t loop) {
   if (loop < 0 || (uint32_t)loop >= self->loops.size) return false;
   bool *per_step = gl_calloc(self->loops.size, sizeof(bool));

@@ -356,6 +356,11 @@ void facts_loops_per_step(const Facts *self, bool *per_step);
 /* facts_loops_per_step's answer for one loop (false for -1). */
 bool facts_loop_per_step(const Facts *self, int32_t loop);
 
+/* Whether `function` is a step method a framework calls once per batch,
+ * with the batch as its first parameter: Lightning's `training_step`,
+ * `validation_step`, `test_step`, `predict_step`. */
+bool facts_framework_step(const Facts *self, int32_t function);
+
 /* Whether a for loop walks a module's structure: `model.named_children()`,
  * `.modules()`, `.parameters()`, or `self.layers` inside a module's
  * method (model surgery or a layer stack, not steps over data). */

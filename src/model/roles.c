@@ -610,9 +610,8 @@ static bool roles__batch_value(const Facts *facts, TSNode value, int32_t functio
 static bool roles__batch_name(const Facts *facts, Text name, int32_t function, uint32_t at, int depth) {
   const Assign *assign = roles__definition(facts, name, function, at);
   if (!assign) {
-    static const char *const STEPS[] = {"training_step", "validation_step", "test_step", "predict_step", NULL};
     if (function < 0) return false;
-    if (text_in(facts->functions.contents[function].name, STEPS) && text_eq(facts_parameter(facts, function, 0), name)) {
+    if (facts_framework_step(facts, function) && text_eq(facts_parameter(facts, function, 0), name)) {
       return true;
     }
     return roles__passed(facts, name, function, depth, roles__batch_value);
