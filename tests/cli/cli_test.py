@@ -1673,18 +1673,21 @@ def pre_commit_hook(t):
     if not shutil.which("pre-commit") or not shutil.which("git"):
         print("skipped: pre-commit or git is not installed (Debian: apt-get install pre-commit git)")
         return SKIP
-    empty_config = t.path("empty.gitconfig")  # a file of ours, not the machine's /dev/null
-    open(empty_config, "w").close()
+    # A global configuration of ours, not the machine's. CI may check out the
+    # source as another user: it trusts that checkout (git drops `-c` options
+    # for the upload-pack of a local clone, so they cannot say it).
+    test_config = t.path("test.gitconfig")
+    with open(test_config, "w") as config:
+        config.write("[safe]\n\tdirectory = *\n")
     identity = {"GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@example.com", "GIT_COMMITTER_NAME": "t",
-                "GIT_COMMITTER_EMAIL": "t@example.com", "GIT_CONFIG_GLOBAL": empty_config,
+                "GIT_COMMITTER_EMAIL": "t@example.com", "GIT_CONFIG_GLOBAL": test_config,
                 "GIT_CONFIG_NOSYSTEM": "1"}
     os.environ.update(identity)
     t.env.update(identity)
     # A clone of this repository whose last commit holds the working tree's hook manifest.
     hooks = t.path("gpulint-clone")
     try:
-        # CI may check out the source as another user: trust it for this clone only.
-        git("-c", "safe.directory=*", "clone", "--quiet", "--no-hardlinks", t.source, hooks, cwd=t.root)
+        git("clone", "--quiet", "--no-hardlinks", t.source, hooks, cwd=t.root)
     except subprocess.CalledProcessError:  # not a git checkout: a repository with the manifest alone
         shutil.rmtree(hooks, ignore_errors=True)
         os.makedirs(hooks)
