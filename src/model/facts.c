@@ -654,12 +654,24 @@ bool facts_loop_over_modules(const Facts *self, int32_t loop) {
          self->functions.contents[self->loops.contents[loop].function].in_module_class;
 }
 
+static bool facts__body_holds(const Function *function, uint32_t at) {
+  TSNode body = node_field(function->node, F_BODY);
+  return !ts_node_is_null(body) && ts_node_start_byte(body) <= at && at < ts_node_end_byte(body);
+}
+
+/* The functions are in the walk's order, so by where they start; the
+ * innermost body that holds `node` is that of the last function starting at
+ * or before it, or of one of its enclosing functions. */
 int32_t facts_function_at(const Facts *self, TSNode node) {
-  int32_t found = -1;
-  uint32_t at = ts_node_start_byte(node);
-  for (uint32_t i = 0; i < self->functions.size; i++) {
-    TSNode body = node_field(self->functions.contents[i].node, F_BODY);
-    if (ts_node_start_byte(body) <= at && at < ts_node_end_byte(body)) found = (int32_t)i;
+  uint32_t at = ts_node_start_byte(node), low = 0, high = self->functions.size;
+  while (low < high) {
+    uint32_t middle = low + (high - low) / 2;
+    if (ts_node_start_byte(self->functions.contents[middle].node) <= at) low = middle + 1;
+    else high = middle;
+  }
+  int32_t found = (int32_t)low - 1;
+  while (found >= 0 && !facts__body_holds(&self->functions.contents[found], at)) {
+    found = self->functions.contents[found].parent;
   }
   return found;
 }

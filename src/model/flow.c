@@ -9,6 +9,9 @@
 
 #define MAX_DEPTH 200
 
+/* The returned elements memoized per function: `a, b, c = helper()`. */
+#define ELEMENT_MEMO 8
+
 /* A memo slot: not yet asked, being computed (a cycle reads as no graph),
  * or DONE + the Carry found. */
 enum { UNKNOWN, COMPUTING, DONE };
@@ -35,6 +38,7 @@ struct Flow {
   const Facts *facts;
   uint8_t *assign_state;   /* State per facts->assigns entry */
   uint8_t *return_state;   /* State per facts->functions entry */
+  uint8_t (*element_state)[ELEMENT_MEMO]; /* State per function and returned element */
   Scope *scopes;           /* per function at index function + 1, the module at 0 */
   Array(TSNode) backward_calls;   /* every EV_BACKWARD call, by start */
   Array(uint32_t) backward_reach; /* the largest end among backward_calls[0..i] */
@@ -97,6 +101,7 @@ Flow *flow_new(const Facts *facts) {
   self->facts = facts;
   self->assign_state = gl_calloc(facts->assigns.size + 1, 1);
   self->return_state = gl_calloc(facts->functions.size + 1, 1);
+  self->element_state = gl_calloc(facts->functions.size + 1, ELEMENT_MEMO);
   self->scopes = gl_calloc(facts->functions.size + 1, sizeof(Scope));
   flow__collect(self);
   return self;
@@ -106,6 +111,7 @@ void flow_delete(Flow *self) {
   if (!self) return;
   free(self->assign_state);
   free(self->return_state);
+  free(self->element_state);
   for (uint32_t i = 0; i <= self->facts->functions.size; i++) {
     Scope *scope = &self->scopes[i];
     array_delete(&scope->backwards);
@@ -551,7 +557,14 @@ static Carry flow__returns(Flow *self, int32_t function) {
 
 static Carry flow__returns_element(Flow *self, int32_t function, uint8_t position) {
   TSNode body = node_field(self->facts->functions.contents[function].node, F_BODY);
-  return flow__returns_in(self, body, function, position);
+  if (position >= ELEMENT_MEMO) return flow__returns_in(self, body, function, position);
+  uint8_t *state = &self->element_state[function][position];
+  if (*state >= DONE) return (Carry)(*state - DONE);
+  if (*state == COMPUTING) return CARRY_NONE;
+  *state = COMPUTING;
+  Carry carries = flow__returns_in(self, body, function, position);
+  self->element_state[function][position] = (uint8_t)(DONE + carries);
+  return carries;
 }
 
 /* What a helper returns when its parameters carry: `def compute_loss(out,
