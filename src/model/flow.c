@@ -332,13 +332,17 @@ static bool flow__backpropagated_later(const Flow *self, const Assign *assign) {
 }
 
 /* `loss, logits = model(x)` then `loss.backward()`: the call built a
- * graph, so its other results carry one too. Not for a function of this
- * file, whose returns say element by element what carries (an abstract
- * `compute_loss` that only raises says nothing: its overrides return the
- * stats detached or not). */
-static bool flow__sibling_backpropagated(const Flow *self, const Assign *assign) {
+ * graph, so its other results carry one too. For a function of this
+ * file, whose returns say element by element what carries, only an
+ * element they say carries by name (a loss of a model held in a
+ * parameter: `coarse_loss` beside the `loss` that is backpropagated); an
+ * abstract `compute_loss` that only raises says nothing: its overrides
+ * return the stats detached or not. */
+static bool flow__sibling_backpropagated(const Flow *self, const Assign *assign, Carry carries) {
   if (!assign->unpacked || !node_is(node_unparenthesize(assign->value), K_CALL)) return false;
-  if (facts_resolve_call(self->facts, node_unparenthesize(assign->value), assign->function) >= 0) return false;
+  if (facts_resolve_call(self->facts, node_unparenthesize(assign->value), assign->function) >= 0 && carries != CARRY_NAME) {
+    return false;
+  }
   uint32_t first, end;
   facts_assigns_within(self->facts, assign->statement, &first, &end);
   if (first > 0 && ts_node_eq(self->facts->assigns.contents[first - 1].statement, assign->statement)) first--;
@@ -359,7 +363,7 @@ static Carry flow__assign(Flow *self, const Assign *assign) {
   Carry carries = assign->unpacked ? flow__unpacked(self, assign)
                                    : flow__expression(self, assign->value, assign->function);
   if (carries < CARRY_EVIDENCE && !assign->augmented && !assign->subscript &&
-      (flow__backpropagated_later(self, assign) || flow__sibling_backpropagated(self, assign))) {
+      (flow__backpropagated_later(self, assign) || flow__sibling_backpropagated(self, assign, carries))) {
     carries = CARRY_EVIDENCE;
   }
   if (carries < CARRY_EVIDENCE && assign->augmented) {
@@ -612,6 +616,8 @@ static bool flow__grad_on(const Flow *self, TSNode node, int32_t function) {
 /* A call of torch, torch.nn.functional, numpy or math, by qualified name;
  * returns -1 when the callee is none of them. */
 static int flow__library_call(Flow *self, TSNode call, int32_t function) {
+  /* `torch.stack(losses).sum()` is a method of what torch returned */
+  if (!text_is_dotted_name(node_text(self->facts->source, node_field(call, F_FUNCTION)))) return -1;
   char buffer[160];
   const char *qualified = facts_qualify(self->facts, node_field(call, F_FUNCTION), buffer, sizeof buffer);
   if (strncmp(qualified, "numpy.", 6) == 0 || strncmp(qualified, "np.", 3) == 0 ||
@@ -669,7 +675,14 @@ static Carry flow__external_returns(Flow *self, TSNode call, uint8_t position) {
   char buffer[256];
   const char *qualified = facts_qualify(facts, node_field(call, F_FUNCTION), buffer, sizeof buffer);
   ElsewhereFunction linked;
-  if (!elsewhere_function(facts->elsewhere, (Text){qualified, (uint32_t)strlen(qualified)}, &linked)) return CARRY_NAME;
+  if (!elsewhere_function(facts->elsewhere, (Text){qualified, (uint32_t)strlen(qualified)}, &linked)) {
+    /* `trainer.train_step(x)` on an instance of another file's class:
+     * that class's method */
+    if (!facts_instance_method(facts, call, buffer, sizeof buffer) ||
+        !elsewhere_function(facts->elsewhere, (Text){buffer, (uint32_t)strlen(buffer)}, &linked)) {
+      return CARRY_NAME;
+    }
+  }
   uint32_t bit = position == UNPACKED_DEEP || position >= SUMMARY_MAX_PARAMETERS ? RETURNS_WHOLE : RETURNS_ELEMENT(position);
   if (bit != RETURNS_WHOLE && (linked.plain_returns & bit)) return CARRY_NONE; /* `return loss, 0.5` */
   if (flow__has_return(linked.returns, bit)) return CARRY_EVIDENCE;
@@ -800,8 +813,28 @@ Carry flow_returns_given_arguments(Flow *self, int32_t function, uint8_t positio
 
 /* ---- Parameters kept ---------------------------------------------------------- */
 
-/* `self.sum += val * n`, `self.values.append(val)`: whether `function`
- * keeps its parameter `name` past the call without stripping it. */
+/* Whether `value` (text in `function`) mentions the parameter `name`, or
+ * a loop target that takes its items from it (`v` in `for i, v in
+ * enumerate(values)`). */
+static bool flow__mentions_parameter(const Flow *self, int32_t function, Text name, Text value) {
+  if (text_mentions(value, name)) return true;
+  const Facts *facts = self->facts;
+  uint32_t first, end;
+  facts_assigns_within(facts, facts->functions.contents[function].node, &first, &end);
+  for (uint32_t i = first; i < end; i++) {
+    const Assign *loop = array_get(&facts->assigns, i);
+    if (loop->function != function || !node_is(loop->statement, K_FOR_STATEMENT) || !text_mentions(value, loop->name)) {
+      continue;
+    }
+    TSNode source = flow__loop_source(facts->source, node_field(loop->statement, F_LEFT), loop->value, loop->name);
+    if (!ts_node_is_null(source) && text_mentions(node_text(facts->source, source), name)) return true;
+  }
+  return false;
+}
+
+/* `self.sum += val * n`, `self.values.append(val)`, `for v in values:
+ * self.sums[i] += v`: whether `function` keeps its parameter `name` past
+ * the call without stripping it. */
 bool flow_keeps_parameter(Flow *self, int32_t function, Text name) {
   const Facts *facts = self->facts;
   uint32_t first, end;
@@ -812,7 +845,7 @@ bool flow_keeps_parameter(Flow *self, int32_t function, Text name) {
     if (assign->function != function || !assign->augmented || !text_contains_ci(assign->name, "self.")) continue;
     Text value = node_text(facts->source, assign->value);
     if (text_contains_ci(value, "item()") || text_contains_ci(value, "float(") || text_contains_ci(value, "detach")) continue;
-    if (!text_mentions(value, name)) continue;
+    if (!flow__mentions_parameter(self, function, name, value)) continue;
     /* `pred = pred.argmax(1)` before `self.hist += bincount(pred)`: rebound stripped */
     const Assign *rebound = flow__definition(self, name, function, ts_node_start_byte(assign->statement));
     if (rebound && rebound != assign && flow__assign(flow__given(self), rebound) == CARRY_NONE) continue;

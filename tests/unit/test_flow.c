@@ -97,6 +97,23 @@ static void test_helpers_return_values(void **state) {
   parsed_delete(&p);
 }
 
+/* A method of what a torch function returned is a method of a tensor,
+ * not a torch function of the method's own arguments. */
+static void test_methods_of_torch_results_carry(void **state) {
+  (void)state;
+  char text[2048];
+  snprintf(text, sizeof text, "%s%s", PRELUDE,
+           "out = model(x)\n"                                  /* 4 */
+           "probe.append(torch.stack([out, out]).mean())\n"    /* 5 */
+           "probe.append(torch.sqrt(out).mean(1).sum())\n"     /* 6 */
+           "probe.append(torch.cat([out]).mean().item())\n");  /* 7 */
+  Parsed p = parse(text);
+  assert_true(appended_carries(&p, 5));
+  assert_true(appended_carries(&p, 6));
+  assert_false(appended_carries(&p, 7));
+  parsed_delete(&p);
+}
+
 static void test_files_without_torch_carry_nothing(void **state) {
   (void)state;
   Parsed p = parse("probe = []\nout = model(x)\nprobe.append(out)\n");
@@ -110,6 +127,7 @@ int main(void) {
       cmocka_unit_test(test_strippers_clean),
       cmocka_unit_test(test_grad_off_produces_no_graph),
       cmocka_unit_test(test_helpers_return_values),
+      cmocka_unit_test(test_methods_of_torch_results_carry),
       cmocka_unit_test(test_files_without_torch_carry_nothing),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
