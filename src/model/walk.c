@@ -280,8 +280,15 @@ static TSNode walk__mode_switched(const Source *source, TSNode call) {
 }
 
 /* `x = Cls(...)`, `opt = torch.optim.SGD(...)`, `opt = optimizer`,
- * `model = self.train()` (an alias of `self`). */
+ * `model = self.train()` (an alias of `self`); `a, b = Meter(), Meter()`
+ * binds each name to its own value. */
 static void walk__assignment_binding(Walk *self, TSNode left, TSNode right) {
+  bool pairs = (node_is(left, K_PATTERN_LIST) || node_is(left, K_TUPLE_PATTERN) || node_is(left, K_TUPLE)) &&
+               (node_is(right, K_EXPRESSION_LIST) || node_is(right, K_TUPLE)) &&
+               ts_node_named_child_count(left) == ts_node_named_child_count(right);
+  for (uint32_t i = 0; pairs && i < ts_node_named_child_count(left); i++) {
+    walk__assignment_binding(self, ts_node_named_child(left, i), node_unparenthesize(ts_node_named_child(right, i)));
+  }
   if (!walk__is_name(left)) return;
   Text name = walk__text(self, left);
   if (walk__is_name(right)) {
