@@ -45,13 +45,39 @@
 
 /* ---- Is the store per-iteration? ----------------------------------------- */
 
+/* Whether the function of `loop` switches a module to eval mode before it
+ * (`self.eval()` then `for batch in iter:`) and the loop, the outermost of
+ * its function, runs forwards over items (not `range(max_len)`, the steps
+ * of one decoding; not the beams of a search inside one): it scores
+ * batches, as no forward() does. */
+static bool gpu101__scores_batches(const Facts *facts, int32_t loop) {
+  const Loop *entry = array_get(&facts->loops, loop);
+  if (!(entry->reaches & REACH(EV_FORWARD)) || !node_is(entry->node, K_FOR_STATEMENT) || entry->parent >= 0) return false;
+  TSNode iterable = node_unparenthesize(node_field(entry->node, F_RIGHT));
+  if (node_is(iterable, K_CALL) && text_is(call_function_text(facts->source, iterable), "range")) return false;
+  uint32_t start = ts_node_start_byte(entry->node);
+  for (uint32_t i = 0; i < facts->events.size; i++) {
+    const Event *event = array_get(&facts->events, i);
+    if (event->kind == EV_EVAL && event->function == entry->function && ts_node_start_byte(event->node) < start) return true;
+  }
+  return false;
+}
+
+/* A loop over data: named so (facts.h), or scoring batches (above). */
+static bool gpu101__over_data(const Facts *facts, int32_t loop) {
+  return facts_loop_iterates_data(facts, loop) || gpu101__scores_batches(facts, loop);
+}
+
 /* Whether `name` is rebound on every pass of `loop` itself (a
  * per-iteration container; a reset under an if does not count), or inside
  * a loop around it while `loop` is a short inner loop (over heads,
- * augmentations, time steps) rather than over data. */
+ * augmentations, time steps) rather than over data; a loop that trains
+ * inside an epoch loop (one whose passes are no steps) is a loop over
+ * data. */
 static bool gpu101__rebuilt_in_loop(const RuleContext *ctx, Text name, int32_t function, int32_t loop) {
   const Facts *facts = ctx->facts;
-  bool over_data = facts_loop_iterates_data(facts, loop);
+  bool over_data = gpu101__over_data(facts, loop);
+  bool trains = facts->loops.contents[loop].reaches & (REACH(EV_BACKWARD) | REACH(EV_STEP));
   AssignIter it = facts_assigns(facts, name, function);
   for (const Assign *assign; (assign = assign_iter_next(&it));) {
     if (assign->augmented || assign->subscript || assign->loop < 0) continue;
@@ -64,20 +90,29 @@ static bool gpu101__rebuilt_in_loop(const RuleContext *ctx, Text name, int32_t f
     /* up to the nearest loop over data or that trains: the container
      * outlives that loop's iterations unless rebuilt inside it */
     for (int32_t at = facts->loops.contents[loop].parent; at >= 0 && !over_data; at = facts->loops.contents[at].parent) {
-      if (node_contains(facts->loops.contents[at].body, assign->statement)) return true;
-      if (facts_loop_iterates_data(facts, at) || (facts->loops.contents[at].reaches & REACH(EV_BACKWARD))) break;
+      if (node_contains(facts->loops.contents[at].body, assign->statement)) {
+        /* a loop that trains, whatever its iterable is named, inside an
+         * epoch loop: the container lives across the steps */
+        return !(trains && !facts_loop_per_step(facts, at));
+      }
+      if (gpu101__over_data(facts, at) || (facts->loops.contents[at].reaches & REACH(EV_BACKWARD))) break;
     }
   }
   return false;
 }
 
 /* A short loop (over heads, items, a few steps: not data, no backward or
- * step) filling a container local to the call: the call consumes it. */
+ * step, and in no loop that has either) filling a container local to the
+ * call: the call consumes it. */
 static bool gpu101__local_to_call(const RuleContext *ctx, Text name, int32_t function, int32_t loop) {
   const Facts *facts = ctx->facts;
   const Loop *entry = array_get(&facts->loops, loop);
   if (function < 0 || text_contains_ci(name, "self.") || !node_is(entry->node, K_FOR_STATEMENT)) return false;
-  if (facts_loop_iterates_data(facts, loop) || (entry->reaches & (REACH(EV_BACKWARD) | REACH(EV_STEP)))) return false;
+  for (int32_t at = loop; at >= 0; at = facts->loops.contents[at].parent) {
+    if (gpu101__over_data(facts, at) || (facts->loops.contents[at].reaches & (REACH(EV_BACKWARD) | REACH(EV_STEP)))) {
+      return false;
+    }
+  }
   AssignIter it = facts_assigns(facts, name, function);
   for (const Assign *assign; (assign = assign_iter_next(&it));) {
     if (!assign->augmented && !assign->subscript) return true;
@@ -91,7 +126,7 @@ static bool gpu101__local_to_call(const RuleContext *ctx, Text name, int32_t fun
 static TSNode gpu101__step_loop_body(const Facts *facts, int32_t loop) {
   if (loop < 0) return (TSNode){0};
   for (int32_t at = loop; at >= 0; at = facts->loops.contents[at].parent) {
-    if (facts_loop_iterates_data(facts, at) || (facts->loops.contents[at].reaches & REACH(EV_BACKWARD))) {
+    if (gpu101__over_data(facts, at) || (facts->loops.contents[at].reaches & REACH(EV_BACKWARD))) {
       return facts->loops.contents[at].body;
     }
   }
@@ -150,7 +185,71 @@ static Text gpu101__iterated_dict(const RuleContext *ctx, int32_t loop) {
   return node_is(receiver, K_IDENTIFIER) ? node_text(ctx->source, receiver) : (Text){"", 0};
 }
 
+static bool gpu101__binds(const Assign *assign, uint32_t at) {
+  (void)at;
+  return !assign->augmented && !assign->subscript;
+}
+
+/* Whether `call` runs a backward: a helper of this file, or another
+ * file's function or method, that reaches one. */
+static bool gpu101__call_backpropagates(const Facts *facts, TSNode call) {
+  uint32_t first, end;
+  facts_events_within(facts, call, &first, &end);
+  for (uint32_t i = first; i < end; i++) {
+    const Event *event = array_get(&facts->events, i);
+    if (!ts_node_eq(event->node, call)) continue;
+    uint32_t reaches = event->kind == EV_CALL ? facts->functions.contents[event->callee].reaches
+                       : event->kind == EV_EXTERNAL ? event->reaches : 0;
+    return reaches & REACH(EV_BACKWARD);
+  }
+  return false;
+}
+
+/* Whether `value` holds what a backward already ran through: a result
+ * of a call that backpropagates (`losses = trainer.train_step(x)`, also
+ * unpacked, or item by item: `for k, v in losses.items()`, `losses[k]`), a sibling of
+ * a backpropagated result (`loss, pos_dist = criterion(a, b)` then
+ * `loss.backward()`), or arithmetic on one. */
+static bool gpu101__from_backpropagated(RuleContext *ctx, TSNode value, int32_t function, int depth) {
+  const Facts *facts = ctx->facts;
+  value = node_unparenthesize(value);
+  if (depth > 4) return false;
+  if (node_is(value, K_BINARY_OPERATOR)) {
+    return gpu101__from_backpropagated(ctx, node_field(value, F_LEFT), function, depth + 1) ||
+           gpu101__from_backpropagated(ctx, node_field(value, F_RIGHT), function, depth + 1);
+  }
+  if (node_is(value, K_CALL) && (text_is(call_method_name(ctx->source, value), "items") ||
+                                 text_is(call_method_name(ctx->source, value), "values"))) {
+    return gpu101__from_backpropagated(ctx, call_receiver(value), function, depth + 1);
+  }
+  if (node_is(value, K_SUBSCRIPT)) return gpu101__from_backpropagated(ctx, node_field(value, F_VALUE), function, depth + 1);
+  if (node_is(value, K_CALL)) return gpu101__call_backpropagates(facts, value);
+  if (!node_is(value, K_IDENTIFIER)) return false;
+  const Assign *assign = facts_assign_last_before(facts, node_text(ctx->source, value), function,
+                                                  ts_node_start_byte(value), gpu101__binds);
+  if (!assign) return false;
+  if (node_is(assign->statement, K_FOR_STATEMENT)) {
+    return gpu101__from_backpropagated(ctx, node_field(assign->statement, F_RIGHT), function, depth + 1);
+  }
+  if (assign->unpacked) {
+    uint32_t first, end;
+    facts_assigns_within(facts, assign->statement, &first, &end);
+    if (first > 0 && ts_node_eq(facts->assigns.contents[first - 1].statement, assign->statement)) first--;
+    for (uint32_t i = first; i < end && i < facts->assigns.size; i++) {
+      const Assign *sibling = array_get(&facts->assigns, i);
+      if (sibling != assign && ts_node_eq(sibling->statement, assign->statement) &&
+          flow_feeds_backward(ctx->flow, sibling->name, function)) {
+        return true;
+      }
+    }
+  }
+  TSNode bound = node_unparenthesize(assign->value);
+  return (node_is(bound, K_CALL) || node_is(bound, K_IDENTIFIER)) &&
+         gpu101__from_backpropagated(ctx, bound, function, depth + 1);
+}
+
 static bool gpu101__backpropagated_here(RuleContext *ctx, TSNode value, int32_t loop, int32_t function) {
+  if (gpu101__from_backpropagated(ctx, value, function, 0)) return true;
   uint32_t reaches = loop >= 0 ? ctx->facts->loops.contents[loop].reaches : ctx->facts->functions.contents[function].reaches;
   Text dict = loop >= 0 && function >= 0 ? gpu101__iterated_dict(ctx, loop) : (Text){"", 0};
   /* each term of a loss dict whose sum the method backpropagates */
@@ -210,23 +309,42 @@ static bool gpu101__number_total(const RuleContext *ctx, TSNode statement, Text 
   return true;
 }
 
-/* Fix: keep the value without its graph, `loss.detach()` (or
- * `loss.item()` into a Python number). Safe when what keeps it is the
- * function's own name (no caller or other file can backpropagate it);
- * unsafe otherwise. */
-static void gpu101__fix(RuleContext *ctx, GlFinding *finding, TSNode node, TSNode value, Text holder, int32_t function) {
-  bool number = gpu101__number_total(ctx, node, holder, function);
-  const char *method = number ? "item" : "detach";
+/* `value.method()`, parenthesized where `value` is no primary (`(a *
+ * 2).detach()`); the caller frees it. */
+static char *gpu101__stripped(const RuleContext *ctx, TSNode value, const char *method) {
   Text text = node_text(ctx->source, value);
   TSNode bare = node_unparenthesize(value);
   bool primary = node_is(bare, K_IDENTIFIER) || node_is(bare, K_ATTRIBUTE) || node_is(bare, K_CALL) ||
                  node_is(bare, K_SUBSCRIPT) || node_is(value, K_PARENTHESIZED_EXPRESSION);
-  GlFix *fix = fix_new(finding, gpu101__private(ctx, holder, function) ? GL_FIX_SAFE : GL_FIX_UNSAFE,
-                       "Keep `%s%.*s%s.%s()`", primary ? "" : "(", (int)(text.length > 40 ? 40 : text.length), text.ptr,
-                       primary ? "" : ")", method);
-  char *content = gl_format("%s%.*s%s.%s()", primary ? "" : "(", (int)text.length, text.ptr, primary ? "" : ")", method);
-  fix_replace(fix, ctx->source, ts_node_start_byte(value), ts_node_end_byte(value), content);
-  free(content);
+  return gl_format("%s%.*s%s.%s()", primary ? "" : "(", (int)text.length, text.ptr, primary ? "" : ")", method);
+}
+
+/* Fix: keep the value without its graph, `loss.detach()` (or
+ * `loss.item()` into a Python number; each element of a list or tuple
+ * written out: `[a.detach(), (b * 2).detach()]`). Safe when what keeps
+ * it is the function's own name (no caller or other file can
+ * backpropagate it); unsafe otherwise. */
+static void gpu101__fix(RuleContext *ctx, GlFinding *finding, TSNode node, TSNode value, Text holder, int32_t function) {
+  bool number = gpu101__number_total(ctx, node, holder, function);
+  const char *method = number ? "item" : "detach";
+  bool elements = node_is(value, K_LIST) || node_is(value, K_TUPLE);
+  Text text = node_text(ctx->source, value);
+  TSNode bare = node_unparenthesize(value);
+  bool primary = elements || node_is(bare, K_IDENTIFIER) || node_is(bare, K_ATTRIBUTE) || node_is(bare, K_CALL) ||
+                 node_is(bare, K_SUBSCRIPT) || node_is(value, K_PARENTHESIZED_EXPRESSION);
+  GlApplicability applicability = gpu101__private(ctx, holder, function) ? GL_FIX_SAFE : GL_FIX_UNSAFE;
+  GlFix *fix = elements ? fix_new(finding, applicability, "Keep each element of `%.*s` with `.%s()`",
+                                  (int)(text.length > 40 ? 40 : text.length), text.ptr, method)
+                        : fix_new(finding, applicability, "Keep `%s%.*s%s.%s()`", primary ? "" : "(",
+                                  (int)(text.length > 40 ? 40 : text.length), text.ptr, primary ? "" : ")", method);
+  uint32_t count = elements ? ts_node_named_child_count(value) : 1;
+  for (uint32_t i = 0; i < count; i++) {
+    TSNode part = elements ? ts_node_named_child(value, i) : value;
+    if (elements && flow_carries(ctx->flow, part, function) == CARRY_NONE) continue;
+    char *content = gpu101__stripped(ctx, part, method);
+    fix_replace(fix, ctx->source, ts_node_start_byte(part), ts_node_end_byte(part), content);
+    free(content);
+  }
   fix_finish(finding);
 }
 
@@ -421,7 +539,9 @@ static void gpu101__check_assign(RuleContext *ctx, const Assign *assign) {
   if (assign->subscript) {
     TSNode target = node_field(assign->statement, F_LEFT);
     TSNode key = ts_node_named_child(target, 1);
-    if (!node_is(target, K_SUBSCRIPT) || node_is(key, K_STRING) || node_is(key, K_INTEGER)) return;
+    if (!node_is(target, K_SUBSCRIPT)) return;
+    /* `history["loss"] = loss` is overwritten each step; `stats["loss"] += loss` sums */
+    if (!assign->augmented && (node_is(key, K_STRING) || node_is(key, K_INTEGER))) return;
     if (gpu101__numpy_array(ctx, node_field(target, F_VALUE))) return;
   } else if (!assign->augmented) {
     if (!node_is(value, K_BINARY_OPERATOR)) return;
@@ -650,16 +770,18 @@ static void gpu101__check_hooks(RuleContext *ctx) {
 /* Stores count in a loop, or on `self` in a method (which runs once per
  * call, and is called again and again). Inside an nn.Module's methods
  * only stores on `self` count, and those in a loop over data (a module's
- * own `evaluate_ppl(dev_data)`) or in a training loop (`train_epoch(self,
+ * own `evaluate_ppl(dev_data)`), in a training loop (`train_epoch(self,
  * iter, loss, optimizer)`: a loop that reaches a backward or a step runs
- * over batches, whatever its iterable is named): a forward that collects
+ * over batches, whatever its iterable is named) or in a loop of forwards
+ * after the method switched a module to eval mode (`validate(self, iter)`
+ * after `self.eval()`): a forward that collects
  * its time steps in a local list and concatenates them keeps nothing past
  * the call. */
 static bool gpu101__repeated(const Facts *facts, Text target, int32_t loop, int32_t function) {
   if (loop >= 0 && facts_loop_over_modules(facts, loop)) return false; /* model surgery: `model._modules[name] = ...` */
   bool on_self = text_contains_ci(target, "self.");
   uint32_t training = REACH(EV_BACKWARD) | REACH(EV_STEP);
-  bool over_data = loop >= 0 && (facts_loop_iterates_data(facts, loop) || (facts->loops.contents[loop].reaches & training));
+  bool over_data = loop >= 0 && (gpu101__over_data(facts, loop) || (facts->loops.contents[loop].reaches & training));
   const Function *in = function >= 0 ? array_get(&facts->functions, (uint32_t)function) : NULL;
   if (in && in->in_module_class && !on_self && (!over_data || text_is(in->name, "forward"))) {
     return false; /* a module's own loop (chunks of its input) fills a list its call consumes */
