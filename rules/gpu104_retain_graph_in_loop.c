@@ -22,11 +22,16 @@
  * loss from a second forward of both networks) does not run through the
  * retained graph, so it does not need it.
  *
+ * A backward in an inner loop that neither iterates data nor steps
+ * (`for head in heads:` over one shared forward) inside a per-step loop
+ * needs the graph on every pass but the last, which keeps it into the
+ * next step: reported, without a fix (`retain_graph=i < len(heads) - 1`).
+ *
  * Not reported: `retain_graph=True` followed by another backward in the
  * same iteration that can run through its graph (several losses over one
- * graph, GAN updates, gradient penalties), a backward in an inner loop that neither iterates data nor
- * steps (`for head in heads:` over one shared forward), `retain_graph=`
- * anything but the literal True. */
+ * graph, GAN updates, gradient penalties), a loop of backwards in no
+ * per-step loop (saliency over classes), `retain_graph=` anything but the
+ * literal True. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -186,6 +191,24 @@ static bool gpu104__last_in_loop(const RuleContext *ctx, int32_t loop, const Eve
          !gpu104__needed_after_loop(facts, iteration);
 }
 
+/* `for loss in losses: loss.backward(retain_graph=True)` inside a
+ * per-step loop: each pass but the last needs the graph again, the last
+ * keeps it into the next step. Whether `backward` sits in a loop that is
+ * no step of its own (over losses, heads, groups of losses) inside one
+ * that is, with no later backward through its graph in that step, and
+ * nothing after the inner loop that needs what it retained. */
+static bool gpu104__last_pass(const RuleContext *ctx, const Event *backward) {
+  const Facts *facts = ctx->facts;
+  int32_t inner = backward->loop;
+  if (inner < 0 || gpu104__per_step(facts, inner)) return false;
+  int32_t step = facts->loops.contents[inner].parent;
+  while (step >= 0 && !gpu104__per_step(facts, step)) step = facts->loops.contents[step].parent;
+  if (step < 0) return false;
+  const Loop *iteration = array_get(&facts->loops, step);
+  return !gpu104__later_backward(ctx, iteration->function, iteration->body, backward) &&
+         !gpu104__needed_after_loop(facts, array_get(&facts->loops, inner)) && !gpu104__needed_after_loop(facts, iteration);
+}
+
 /* Whether `function` is a step method a framework calls once per batch
  * (Lightning's `training_step`). */
 static bool gpu104__framework_step(const Facts *facts, int32_t function) {
@@ -240,11 +263,17 @@ static void gpu104_check(RuleContext *ctx) {
     const Event *event = array_get(&facts->events, i);
     if (event->kind != EV_BACKWARD) continue;
     TSNode keyword = gpu104__retain_keyword(ctx, event->node);
-    if (ts_node_is_null(keyword) || !gpu104__last_in_iteration(ctx, event)) continue;
-    GlFinding *finding = rule_report_on(ctx, event->node, GL_EFFECT_PEAK, (Basis){.detail = GPU104_DETAIL},
-                                        "`retain_graph=True`, but no later backward uses this graph: it stays "
-                                        "alive into the next step");
-    gpu104__fix(ctx, finding, keyword);
+    if (ts_node_is_null(keyword)) continue;
+    if (gpu104__last_in_iteration(ctx, event)) {
+      GlFinding *finding = rule_report_on(ctx, event->node, GL_EFFECT_PEAK, (Basis){.detail = GPU104_DETAIL},
+                                          "`retain_graph=True`, but no later backward uses this graph: it stays "
+                                          "alive into the next step");
+      gpu104__fix(ctx, finding, keyword);
+    } else if (gpu104__last_pass(ctx, event)) { /* no fix: the other passes need the graph */
+      rule_report_on(ctx, event->node, GL_EFFECT_PEAK, (Basis){.detail = GPU104_DETAIL},
+                     "`retain_graph=True` on every pass: the last one keeps the graph into the next step; retain "
+                     "all but the last");
+    }
   }
 }
 

@@ -7,5 +7,5 @@ for image, target in data_loader:
     loss = criterion(output, target)
     optimizer.zero_grad()
     for part in loss:
-        part.backward(retain_graph=True)
+        part.backward(retain_graph=True)  # expect: GPU104
     optimizer.step()

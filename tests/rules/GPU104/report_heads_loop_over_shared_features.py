@@ -1,3 +1,6 @@
+"""One backward per head over a shared forward: every pass but the last
+needs the graph again, the last keeps the backbone's activations alive
+into the next step."""
 import torch
 
 
@@ -7,5 +10,5 @@ def train(backbone, heads, loader, optimizer, criterion):
         features = backbone(x)
         for head, target in zip(heads, targets):
             loss = criterion(head(features), target)
-            loss.backward(retain_graph=True)
+            loss.backward(retain_graph=True)  # expect: GPU104
         optimizer.step()
