@@ -6,7 +6,8 @@
  *       out, _ = model(x + noise, h0)
  *
  * Inside a loop that runs per step (it iterates data, or runs a forward,
- * backward or optimizer step), a random tensor is drawn on the host by a
+ * backward or optimizer step), or in a function whose call runs per step
+ * (gpu302__runs_per_step), a random tensor is drawn on the host by a
  * torch factory without `device=` (`torch.rand`, `randn`, `randint`,
  * `randperm`) and moved to the device: in the same expression
  * (`.to(device)`, `.cuda()`), or by the next statement (`z = z.to(device)`).
@@ -122,14 +123,36 @@ static bool gpu302__is_move(const RuleContext *ctx, TSNode call) {
 
 /* ---- The loop ------------------------------------------------------------------------ */
 
-/* Whether a call of the loopless helper `function` sits in a per-step
- * loop of this file (`x, y = mixup(x, y)` in the batch loop, whose
- * `torch.randperm(n).to(x.device)` then runs every step). */
-static bool gpu302__called_per_step(const Facts *facts, int32_t function) {
-  for (uint32_t i = 0; i < facts->events.size; i++) {
-    const Event *event = array_get(&facts->events, i);
-    if (event->kind != EV_CALL || event->callee != function || event->loop < 0) continue;
-    if (facts_loop_per_step(facts, facts_innermost_loop(facts, event->function, event->node, 0))) return true;
+/* What the questions about one file share: its facts, and which of its
+ * loops run per step (facts_loops_per_step), computed once. */
+typedef struct {
+  const Facts *facts;
+  bool *per_step; /* one entry per loop; owned */
+} Gpu302Steps;
+
+#define GPU302_TRAINS (REACH(EV_BACKWARD) | REACH(EV_STEP))
+
+/* Whether `function` runs a batch loop itself rather than work within
+ * one step: one of its loops iterates data or trains (a backward or an
+ * optimizer step, through helpers). A loop of its over the scales of
+ * a loss, the frames of a clip or the timesteps of a trajectory is
+ * none of these. */
+static bool gpu302__runs_batch_loop(const Facts *facts, int32_t function) {
+  for (uint32_t i = 0; i < facts->loops.size; i++) {
+    const Loop *loop = array_get(&facts->loops, i);
+    if (loop->function != function) continue;
+    if ((loop->reaches & GPU302_TRAINS) || facts_loop_iterates_data(facts, (int32_t)i)) return true;
+  }
+  return false;
+}
+
+/* Whether a loop of `function` runs a forward, backward or step, or
+ * iterates data. */
+static bool gpu302__loops_work(const Facts *facts, int32_t function) {
+  for (uint32_t i = 0; i < facts->loops.size; i++) {
+    const Loop *loop = array_get(&facts->loops, i);
+    if (loop->function != function) continue;
+    if ((loop->reaches & GPU302_WORK) || facts_loop_iterates_data(facts, (int32_t)i)) return true;
   }
   return false;
 }
@@ -143,42 +166,51 @@ static bool gpu302__overrides(const Facts *facts, int32_t function, int32_t othe
          text_eq(entry->name, base->name);
 }
 
-/* Whether the loopless `function` is a step method a framework calls once
- * per batch (Lightning's `training_step`, `validation_step`, `test_step`,
- * `predict_step`), or a loopless helper one of those calls, a few calls
- * deep (`training_step` -> `self.step(batch)` -> `self.preprocess_batch`). */
-static bool gpu302__framework_step(const Facts *facts, int32_t function, int depth) {
+static bool gpu302__site_per_step(const Gpu302Steps *steps, int32_t function, TSNode node, int depth);
+
+/* Whether each call of `function` runs within one step, once per step or
+ * more: a framework's step method (Lightning's `training_step`,
+ * `validation_step`, ...); a loopless helper that runs a forward,
+ * backward or step and is called from a loop (`loss = train_step(batch)`);
+ * a function another file calls in a per-step loop; or a function whose
+ * call here runs per step (in a per-step loop, or in a function that runs
+ * per step itself, a few calls deep: `training_step` -> `self.step(batch)`
+ * -> `self.preprocess_batch(x)`; the batch loop -> `process_batch` ->
+ * `compute_losses`). Never a function that runs a batch loop itself (the
+ * epoch loop's `train_epoch()`): what it does outside that loop runs once
+ * per epoch. */
+static bool gpu302__runs_per_step(const Gpu302Steps *steps, int32_t function, int depth) {
+  const Facts *facts = steps->facts;
   const Function *entry = array_get(&facts->functions, function);
-  if (entry->has_loop) return false;
+  if (gpu302__runs_batch_loop(facts, function)) return false;
   if (entry->class_index >= 0 && facts_framework_step(facts, function)) return true;
-  if (depth >= 3) return false;
+  if (!entry->has_loop && entry->called_in_loop && (entry->reaches & GPU302_WORK)) return true;
+  /* another file's loop judged per step may be its epoch loop, which only
+   * a function with no working loop of its own cannot be called from */
+  if (entry->called_per_step_elsewhere && !gpu302__loops_work(facts, function)) return true;
+  if (depth >= 4) return false;
   for (uint32_t i = 0; i < facts->events.size; i++) {
     const Event *call = array_get(&facts->events, i);
-    if (call->kind != EV_CALL || call->function < 0 || call->function == function) continue;
+    if (call->kind != EV_CALL || call->function == function || call->callee < 0) continue;
     if (call->callee != function && !gpu302__overrides(facts, function, call->callee)) continue;
-    if (gpu302__framework_step(facts, call->function, depth + 1)) return true;
+    if (gpu302__site_per_step(steps, call->function, call->node, depth + 1)) return true;
   }
   return false;
 }
 
-/* Whether `node` (in `function`) runs once per step: in the innermost
- * loop of its function that holds it, when that loop runs per step; or in
- * a framework's step method or a helper it calls; in a loopless helper
- * that runs a forward, backward or step and is called from a loop
- * (`loss = training_step(batch)`), or that is called from a
- * per-step loop of this file or of another file of the project
- * (`x, lam = mixup(x)` in the batch loop of the training script). */
-static bool gpu302__in_step_loop(const RuleContext *ctx, TSNode node, int32_t function) {
-  const Facts *facts = ctx->facts;
-  int32_t innermost = facts_innermost_loop(facts, function, node, 0);
-  if (innermost >= 0) return facts_loop_per_step(facts, innermost);
-  if (function < 0) return false;
-  const Function *helper = array_get(&facts->functions, function);
-  if (helper->has_loop) return false;
-  if (gpu302__framework_step(facts, function, 0)) return true;
-  if (!helper->called_in_loop) return false;
-  return (helper->reaches & GPU302_WORK) || helper->called_per_step_elsewhere ||
-         gpu302__called_per_step(facts, function);
+/* Whether `node` (in `function`, -1 at module level) runs once per step:
+ * a loop around it in its function runs per step, or its function does
+ * (gpu302__runs_per_step). A loop around it that does not run per step
+ * (over the scales of a loss) repeats it within the step, never less
+ * often; an epoch loop around it is found by its function, which then
+ * runs a batch loop. */
+static bool gpu302__site_per_step(const Gpu302Steps *steps, int32_t function, TSNode node, int depth) {
+  const Facts *facts = steps->facts;
+  for (int32_t loop = facts_innermost_loop(facts, function, node, 0); loop >= 0;
+       loop = facts->loops.contents[loop].parent) {
+    if (steps->per_step[loop]) return true;
+  }
+  return function >= 0 && gpu302__runs_per_step(steps, function, depth);
 }
 
 /* `Variable(torch.randn(b, z))` of old code -> `torch.randn(b, z)`; a
@@ -279,14 +311,14 @@ static void gpu302__fix(const RuleContext *ctx, GlFinding *finding, TSNode facto
  * the last finding (UINT32_MAX for none): two draws on one line
  * (`return torch.randn(...).to(d), torch.randn(...).to(d)`) are one
  * finding. */
-static void gpu302__visit_move(RuleContext *ctx, TSNode move, uint32_t *reported_row) {
+static void gpu302__visit_move(RuleContext *ctx, const Gpu302Steps *steps, TSNode move, uint32_t *reported_row) {
   if (!gpu302__is_move(ctx, move)) return;
   bool direct = false, random = false;
   TSNode factory = gpu302__moved_factory(ctx, move, &direct, &random);
   if (ts_node_is_null(factory) || !random) return; /* constant factories measured no cost */
   if (ts_node_start_point(factory).row == *reported_row) return;
   int32_t function = facts_function_at(ctx->facts, factory);
-  if (!gpu302__in_step_loop(ctx, factory, function)) return;
+  if (!gpu302__site_per_step(steps, function, factory, 0)) return;
   *reported_row = ts_node_start_point(factory).row;
   Text callee = call_function_text(ctx->source, factory);
   Shown name;
@@ -307,11 +339,14 @@ static void gpu302_check(RuleContext *ctx) {
   if (strstr(source->bytes, "intel_extension_for_pytorch") || strstr(source->bytes, "torch.cpu.amp")) return;
   static const char *const MOVES[] = {"to", "cuda", "type_as", NULL};
   uint32_t name, reported_row = UINT32_MAX;
+  Gpu302Steps steps = {ctx->facts, gl_calloc(ctx->facts->loops.size + 1, sizeof(bool))};
+  facts_loops_per_step(ctx->facts, steps.per_step);
   for (uint32_t at = source_next_method_name(source, 0, MOVES, &name); at != UINT32_MAX;
        at = source_next_method_name(source, at + 1, MOVES, &name)) {
     TSNode call = call_of_method_name_at(ctx->root, at + 1, (uint32_t)strlen(MOVES[name]));
-    if (!ts_node_is_null(call)) gpu302__visit_move(ctx, call, &reported_row);
+    if (!ts_node_is_null(call)) gpu302__visit_move(ctx, &steps, call, &reported_row);
   }
+  free(steps.per_step);
 }
 
 const Rule GPU302_CPU_TENSOR_MOVED_PER_STEP = {
