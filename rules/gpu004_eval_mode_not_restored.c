@@ -16,7 +16,8 @@
  * mode (dropout off, batch norm on its running statistics, which stop
  * updating). Helpers are followed in the file (their parameter is mapped
  * to the argument: `validate(model)` puts `model` in eval mode when
- * validate does `net.eval()`), methods on self through their alias of a
+ * validate does `net.eval()`, also through helpers in between:
+ * `validate(context)` -> `predict(context.model)`), methods on self through their alias of a
  * self attribute, helpers that switch a variable they share with the
  * loop's function (a global, or a local of the function both are nested
  * in), and a project function of another file that reaches `.eval()` and
@@ -98,11 +99,51 @@ static bool gpu004__shared_variable(const Facts *facts, int32_t helper, int32_t 
          gpu004__scope_of(facts, function, root);
 }
 
+/* `target`, a module named in `callee`, as the caller writes it at
+ * `call` (a call of `callee`): for a parameter of `callee`, the argument
+ * (`validate(model)` with `def validate(net): net.eval()` -> `model`),
+ * and for an attribute of one (`context.model` of `def validate(context)`),
+ * the same text when the argument is the parameter's own name. An empty
+ * text when it cannot be told. */
+static Text gpu004__argument_for(const RuleContext *ctx, TSNode call, int32_t callee, Text target) {
+  for (uint32_t i = 0; i < SUMMARY_MAX_PARAMETERS; i++) {
+    Text parameter = facts_parameter(ctx->facts, callee, i);
+    if (parameter.length == 0) break;
+    if (!text_owns(parameter, target)) continue;
+    TSNode argument = call_positional(call, i);
+    if (ts_node_is_null(argument)) return (Text){0};
+    Text named = node_text(ctx->source, argument);
+    if (text_eq(parameter, target)) return named;
+    return text_eq(named, parameter) ? target : (Text){0}; /* `reranker.model` of `evaluate(reranker)` */
+  }
+  return (Text){0};
+}
+
+/* `target`, a module named in `callee`, as `caller` writes it when it
+ * reaches `callee` through its calls, up to `depth` helpers in between:
+ *   def predict(processor, model, loader): model.eval() ...
+ *   def validate(context): predict(context.processor, context.model, ...)
+ * `model` of predict is `context.model` in validate. An empty text when
+ * no call of `caller` leads there with a known argument. */
+static Text gpu004__lifted(const RuleContext *ctx, int32_t caller, int32_t callee, Text target, int depth) {
+  const Facts *facts = ctx->facts;
+  for (uint32_t i = 0; i < facts->events.size; i++) {
+    const Event *call = array_get(&facts->events, i);
+    if (call->kind != EV_CALL || call->function != caller || call->callee < 0 || call->callee == caller) continue;
+    Text inner = call->callee == callee ? target : (Text){0};
+    if (inner.length == 0 && depth > 0) inner = gpu004__lifted(ctx, call->callee, callee, target, depth - 1);
+    if (inner.length == 0) continue;
+    Text named = gpu004__argument_for(ctx, call->node, call->callee, inner);
+    if (named.length > 0) return named;
+  }
+  return (Text){0};
+}
+
 /* The module `flat`'s event names, written as the loop's function writes
  * it: its own target in that function or in a method on `self`, or, for
  * a helper's parameter (`def validate(net): net.eval()`), the argument of
- * the call in the loop that runs it. An empty text when it cannot be
- * told. */
+ * the call in the loop that runs it, through the helpers in between
+ * (gpu004__lifted). An empty text when it cannot be told. */
 static Text gpu004__module(const RuleContext *ctx, const FlatEvent *flat, int32_t function) {
   const Event *event = flat->event;
   Text self = {"self", 4};
@@ -111,20 +152,12 @@ static Text gpu004__module(const RuleContext *ctx, const FlatEvent *flat, int32_
   bool method = event->function >= 0 && ctx->facts->functions.contents[event->function].class_index >= 0;
   if (method && text_owns(self, canonical)) return canonical;
   if (gpu004__shared_variable(ctx->facts, event->function, function, event->target)) return event->target;
-  if (!node_is(flat->anchor, K_CALL) || facts_resolve_call(ctx->facts, flat->anchor, function) != event->function) {
-    return (Text){0};
-  }
-  for (uint32_t i = 0; i < SUMMARY_MAX_PARAMETERS; i++) {
-    Text parameter = facts_parameter(ctx->facts, event->function, i);
-    if (parameter.length == 0) break;
-    if (!text_owns(parameter, event->target)) continue;
-    TSNode argument = call_positional(flat->anchor, i);
-    if (ts_node_is_null(argument)) return (Text){0};
-    Text named = node_text(ctx->source, argument);
-    if (text_eq(parameter, event->target)) return named;
-    return text_eq(named, parameter) ? event->target : (Text){0}; /* `reranker.model` of `evaluate(reranker)` */
-  }
-  return (Text){0};
+  if (!node_is(flat->anchor, K_CALL)) return (Text){0};
+  int32_t called = facts_resolve_call(ctx->facts, flat->anchor, function);
+  if (called < 0) return (Text){0};
+  Text target = called == event->function ? event->target
+                                          : gpu004__lifted(ctx, called, event->function, event->target, 2);
+  return target.length == 0 ? target : gpu004__argument_for(ctx, flat->anchor, called, target);
 }
 
 static Names gpu004__names(const RuleContext *ctx, const FlatEvent *flat, int32_t function, Text module) {
