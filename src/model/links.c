@@ -257,15 +257,19 @@ static Callers links__callers(Links *self, int32_t target, Text name) {
 }
 
 /* Appends to `out` the project files that `importer` imports from:
- * `from trainer import run` and `import trainer` alike. */
+ * `from trainer import run`, `import trainer` and `from pkg import trainer`
+ * (a module of a package) alike. */
 static void links__imported_files(Links *self, const Summary *importer, FileList *out) {
   char *folder = links__folder(importer);
   for (uint32_t i = 0; i < importer->imports.size; i++) {
     const char *qualified = importer->imports.contents[i].qualified;
     Text name = {qualified, (uint32_t)strlen(qualified)}, symbol;
+    /* `from pkg.core import trainer` runs pkg/core/__init__.py and
+     * imports pkg/core/trainer.py: both */
+    int32_t module = project_resolve_module(self->project, folder, name);
     int32_t file = links__locate(self, folder, name, &symbol);
-    if (file < 0) file = project_resolve_module(self->project, folder, name);
-    if (file >= 0) array_push(out, file);
+    if (module >= 0) array_push(out, module);
+    if (file >= 0 && file != module) array_push(out, file);
   }
   free(folder);
 }

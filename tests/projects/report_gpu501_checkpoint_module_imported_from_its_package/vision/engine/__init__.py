@@ -1,0 +1,1 @@
+"""The training engine of the vision package."""
