@@ -292,8 +292,12 @@ bool links_imported_by_file_mentioning(Links *self, const char *word) {
   if (!self || !self->project || self->file < 0) return false;
   FileList seen = array_new();
   project_files_mentioning(self->project, (Text){word, (uint32_t)strlen(word)}, (Text){0}, &seen);
-  for (uint32_t i = 0; i < seen.size; i++) { /* the linted file's own text does not count */
-    if (seen.contents[i] == self->file) seen.contents[i--] = seen.contents[--seen.size];
+  Text name = {word, (uint32_t)strlen(word)};
+  for (uint32_t i = 0; i < seen.size; i++) { /* the linted file's own text does not count, nor a docstring's */
+    int32_t file = seen.contents[i];
+    if (file == self->file || !project_file_mentions_in_code(self->project, file, name)) {
+      seen.contents[i--] = seen.contents[--seen.size];
+    }
   }
   FileList parents = array_new(); /* the index in `seen` of each file's importer */
   for (uint32_t i = 0; i < seen.size; i++) array_push(&parents, -1);

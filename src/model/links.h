@@ -89,8 +89,9 @@ Callers links_callers(Links *self, Text name);
  * computes): the calls in every other file, the linted one included. */
 Callers links_callers_of(Links *self, const Summary *where, Text name);
 
-/* Whether another file of the project whose text holds the identifier
- * `word` imports the linted file (whose own text does not count),
+/* Whether another file of the project whose code holds the identifier
+ * `word` (not only its comments or docstrings: project_file_mentions_in_code)
+ * imports the linted file (whose own text does not count),
  * directly or through files it imports, up to
  * LINKS_IMPORT_DEPTH imports deep (train.py imports models/pspnet.py,
  * which imports models/resnet.py). Reads at most the caller budget's

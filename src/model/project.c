@@ -768,6 +768,74 @@ void project_files_mentioning(Project *self, Text name, Text also, FileList *out
   }
 }
 
+/* The byte after the string or comment that starts at `at` of `bytes`
+ * (`#` to the end of the line, a triple-quoted string to its close), or
+ * `at` itself when none starts there; `*prose` says whether it was a
+ * comment or a triple-quoted string, whose words are no code. A one-line
+ * string is skipped too (a `#` in it starts no comment) but is not prose. */
+static size_t project__skip_literal(const char *bytes, size_t length, size_t at, bool *prose) {
+  char c = bytes[at];
+  *prose = true;
+  if (c == '#') {
+    while (at < length && bytes[at] != '\n') at++;
+    return at;
+  }
+  if (c != '"' && c != '\'') return at;
+  bool triple = at + 2 < length && bytes[at + 1] == c && bytes[at + 2] == c;
+  *prose = triple;
+  for (size_t i = at + (triple ? 3 : 1); i < length; i++) {
+    if (bytes[i] == '\\') {
+      i++;
+    } else if (!triple && (bytes[i] == c || bytes[i] == '\n')) {
+      return i + 1;
+    } else if (triple && bytes[i] == c && i + 2 < length && bytes[i + 1] == c && bytes[i + 2] == c) {
+      return i + 3;
+    }
+  }
+  return length;
+}
+
+/* Whether `name` is one of the identifiers of bytes [from, to). */
+static bool project__word_between(const char *bytes, size_t from, size_t to, Text name) {
+  for (size_t i = from; i < to;) {
+    if (!project__identifier_char(bytes[i], true)) {
+      i++;
+      continue;
+    }
+    size_t start = i;
+    while (i < to && project__identifier_char(bytes[i], false)) i++;
+    if (i - start == name.length && memcmp(bytes + start, name.ptr, name.length) == 0) return true;
+  }
+  return false;
+}
+
+/* Whether `name` occurs as a whole identifier in `bytes` outside comments
+ * and triple-quoted strings. */
+static bool project__in_code(const char *bytes, size_t length, Text name) {
+  size_t code = 0; /* where the code since the last literal starts */
+  for (size_t i = 0; i < length; i++) {
+    bool prose = false;
+    size_t after = project__skip_literal(bytes, length, i, &prose);
+    if (after == i) continue;
+    if (project__word_between(bytes, code, prose ? i : after, name)) return true;
+    code = after;
+    i = after - 1;
+  }
+  return project__word_between(bytes, code, length, name);
+}
+
+bool project_file_mentions_in_code(Project *self, int32_t file, Text name) {
+  pthread_mutex_lock(&self->lock);
+  project__load(self);
+  size_t length = 0;
+  char *bytes = file >= 0 && (uint32_t)file < self->files.size ? project__read(array_get(&self->files, file), &length)
+                                                                : NULL;
+  pthread_mutex_unlock(&self->lock);
+  bool found = bytes && project__in_code(bytes, length, name);
+  free(bytes);
+  return found;
+}
+
 uint64_t project_file_hash(Project *self, int32_t file) {
   pthread_mutex_lock(&self->lock);
   project__load(self);

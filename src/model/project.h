@@ -97,6 +97,12 @@ typedef Array(int32_t) FileList;
  * once). */
 void project_files_mentioning(Project *self, Text name, Text also, FileList *out);
 
+/* Whether file `file`'s text holds the identifier `name` in its code: not
+ * only in comments and triple-quoted strings (a docstring that names
+ * `DistributedDataParallel` sets nothing up); a one-line string counts
+ * (`os.environ["LOCAL_RANK"]`). Reads the file. */
+bool project_file_mentions_in_code(Project *self, int32_t file, Text name);
+
 /* The name other files import file `file` by: its stem (`meters` for
  * utils/meters.py), or its package's folder for an __init__.py. */
 Text project_module_name(const Project *self, int32_t file);
