@@ -123,11 +123,14 @@ static bool gpu302__is_move(const RuleContext *ctx, TSNode call) {
 
 /* ---- The loop ------------------------------------------------------------------------ */
 
-/* What the questions about one file share: its facts, and which of its
- * loops run per step (facts_loops_per_step), computed once. */
+/* What the questions about one file share: its facts, which of its
+ * loops run per step (facts_loops_per_step), computed once, and each
+ * function's answer to gpu302__runs_per_step, computed at the first
+ * question (a function on the way counts as no). */
 typedef struct {
   const Facts *facts;
   bool *per_step; /* one entry per loop; owned */
+  int8_t *runs;   /* one entry per function: -1 unknown, else the answer; owned */
 } Gpu302Steps;
 
 #define GPU302_TRAINS (REACH(EV_BACKWARD) | REACH(EV_STEP))
@@ -166,7 +169,7 @@ static bool gpu302__overrides(const Facts *facts, int32_t function, int32_t othe
          text_eq(entry->name, base->name);
 }
 
-static bool gpu302__site_per_step(const Gpu302Steps *steps, int32_t function, TSNode node, int depth);
+static bool gpu302__site_per_step(Gpu302Steps *steps, int32_t function, TSNode node, int depth);
 
 /* Whether each call of `function` runs within one step, once per step or
  * more: a framework's step method (Lightning's `training_step`,
@@ -179,7 +182,7 @@ static bool gpu302__site_per_step(const Gpu302Steps *steps, int32_t function, TS
  * `compute_losses`). Never a function that runs a batch loop itself (the
  * epoch loop's `train_epoch()`): what it does outside that loop runs once
  * per epoch. */
-static bool gpu302__runs_per_step(const Gpu302Steps *steps, int32_t function, int depth) {
+static bool gpu302__runs_per_step_uncached(Gpu302Steps *steps, int32_t function, int depth) {
   const Facts *facts = steps->facts;
   const Function *entry = array_get(&facts->functions, function);
   if (gpu302__runs_batch_loop(facts, function)) return false;
@@ -198,13 +201,23 @@ static bool gpu302__runs_per_step(const Gpu302Steps *steps, int32_t function, in
   return false;
 }
 
+/* gpu302__runs_per_step_uncached, each function's answer computed once
+ * (one past the depth counts as no). */
+static bool gpu302__runs_per_step(Gpu302Steps *steps, int32_t function, int depth) {
+  if (steps->runs[function] >= 0) return steps->runs[function];
+  steps->runs[function] = 0;
+  bool answer = gpu302__runs_per_step_uncached(steps, function, depth);
+  steps->runs[function] = answer;
+  return answer;
+}
+
 /* Whether `node` (in `function`, -1 at module level) runs once per step:
  * a loop around it in its function runs per step, or its function does
  * (gpu302__runs_per_step). A loop around it that does not run per step
  * (over the scales of a loss) repeats it within the step, never less
  * often; an epoch loop around it is found by its function, which then
  * runs a batch loop. */
-static bool gpu302__site_per_step(const Gpu302Steps *steps, int32_t function, TSNode node, int depth) {
+static bool gpu302__site_per_step(Gpu302Steps *steps, int32_t function, TSNode node, int depth) {
   const Facts *facts = steps->facts;
   for (int32_t loop = facts_innermost_loop(facts, function, node, 0); loop >= 0;
        loop = facts->loops.contents[loop].parent) {
@@ -311,7 +324,7 @@ static void gpu302__fix(const RuleContext *ctx, GlFinding *finding, TSNode facto
  * the last finding (UINT32_MAX for none): two draws on one line
  * (`return torch.randn(...).to(d), torch.randn(...).to(d)`) are one
  * finding. */
-static void gpu302__visit_move(RuleContext *ctx, const Gpu302Steps *steps, TSNode move, uint32_t *reported_row) {
+static void gpu302__visit_move(RuleContext *ctx, Gpu302Steps *steps, TSNode move, uint32_t *reported_row) {
   if (!gpu302__is_move(ctx, move)) return;
   bool direct = false, random = false;
   TSNode factory = gpu302__moved_factory(ctx, move, &direct, &random);
@@ -339,14 +352,17 @@ static void gpu302_check(RuleContext *ctx) {
   if (strstr(source->bytes, "intel_extension_for_pytorch") || strstr(source->bytes, "torch.cpu.amp")) return;
   static const char *const MOVES[] = {"to", "cuda", "type_as", NULL};
   uint32_t name, reported_row = UINT32_MAX;
-  Gpu302Steps steps = {ctx->facts, gl_calloc(ctx->facts->loops.size + 1, sizeof(bool))};
+  Gpu302Steps steps = {ctx->facts, gl_calloc(ctx->facts->loops.size + 1, sizeof(bool)),
+                       gl_malloc(ctx->facts->functions.size + 1)};
   facts_loops_per_step(ctx->facts, steps.per_step);
+  memset(steps.runs, -1, ctx->facts->functions.size + 1);
   for (uint32_t at = source_next_method_name(source, 0, MOVES, &name); at != UINT32_MAX;
        at = source_next_method_name(source, at + 1, MOVES, &name)) {
     TSNode call = call_of_method_name_at(ctx->root, at + 1, (uint32_t)strlen(MOVES[name]));
     if (!ts_node_is_null(call)) gpu302__visit_move(ctx, &steps, call, &reported_row);
   }
   free(steps.per_step);
+  free(steps.runs);
 }
 
 const Rule GPU302_CPU_TENSOR_MOVED_PER_STEP = {

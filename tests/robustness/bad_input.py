@@ -179,6 +179,30 @@ def case_many_functions_same_name(folder):
     return [write(folder, "same_name.py", text)], {1}
 
 
+def case_many_overriding_methods(folder):
+    """Hundreds of classes whose methods of one name call each other
+    (`step` -> `helper` -> `self.step`), each drawing noise: a rule that
+    follows the callers of a method through every override must answer
+    each function once, not once per path."""
+    body = (
+        "class Model{i}(Base):\n"
+        "    def step(self, x):\n"
+        "        t = torch.rand(x.shape[0]).type_as(x)\n"
+        "        for k in range(3):\n"
+        "            x = x + k\n"
+        "        return self.helper(x, t)\n"
+        "\n"
+        "    def helper(self, x, t):\n"
+        "        return self.step(x) + t\n"
+        "\n"
+        "    def run(self, x):\n"
+        "        return self.step(x)\n"
+        "\n"
+    )
+    text = "import torch\n\n" + "".join(body.format(i=i) for i in range(400))
+    return [write(folder, "overrides.py", text)], {1}
+
+
 def case_symlink_loop(folder):
     loops = os.path.join(folder, "loops")
     os.mkdir(loops)
