@@ -36,6 +36,7 @@
  * loop), and not when it comes first (frozen batch norm on purpose). The finding is a
  * warning when M is built from a class of this file that has no dropout
  * and no batch norm (eval mode changes nothing there). */
+#include <stdlib.h>
 #include <string.h>
 
 #include "roles.h"
@@ -120,14 +121,16 @@ static Text gpu004__argument_for(const RuleContext *ctx, TSNode call, int32_t ca
 }
 
 /* `target`, a module named in `callee`, as `caller` writes it when it
- * reaches `callee` through its calls, up to `depth` helpers in between:
+ * calls `callee`, directly or through up to `depth` helpers in between:
  *   def predict(processor, model, loader): model.eval() ...
  *   def validate(context): predict(context.processor, context.model, ...)
  * `model` of predict is `context.model` in validate. An empty text when
  * no call of `caller` leads there with a known argument. */
 static Text gpu004__lifted(const RuleContext *ctx, int32_t caller, int32_t callee, Text target, int depth) {
   const Facts *facts = ctx->facts;
-  for (uint32_t i = 0; i < facts->events.size; i++) {
+  uint32_t first, end;
+  facts_events_within(facts, facts->functions.contents[caller].node, &first, &end);
+  for (uint32_t i = first; i < end; i++) {
     const Event *call = array_get(&facts->events, i);
     if (call->kind != EV_CALL || call->function != caller || call->callee < 0 || call->callee == caller) continue;
     Text inner = call->callee == callee ? target : (Text){0};
@@ -142,9 +145,10 @@ static Text gpu004__lifted(const RuleContext *ctx, int32_t caller, int32_t calle
 /* The module `flat`'s event names, written as the loop's function writes
  * it: its own target in that function or in a method on `self`, or, for
  * a helper's parameter (`def validate(net): net.eval()`), the argument of
- * the call in the loop that runs it, through the helpers in between
- * (gpu004__lifted). An empty text when it cannot be told. */
-static Text gpu004__module(const RuleContext *ctx, const FlatEvent *flat, int32_t function) {
+ * the call in the loop that runs it, also when that helper runs the
+ * switch's function (gpu004__lifted: one helper in between, which keeps
+ * the switches judged few). An empty text when it cannot be told. */
+static Text gpu004__module_of(const RuleContext *ctx, const FlatEvent *flat, int32_t function) {
   const Event *event = flat->event;
   Text self = {"self", 4};
   if (event->function == function || text_owns(self, event->target)) return event->target;
@@ -155,13 +159,29 @@ static Text gpu004__module(const RuleContext *ctx, const FlatEvent *flat, int32_
   if (!node_is(flat->anchor, K_CALL)) return (Text){0};
   int32_t called = facts_resolve_call(ctx->facts, flat->anchor, function);
   if (called < 0) return (Text){0};
+  /* only a mode switch is followed through the helpers in between */
+  bool switches = event->kind == EV_EVAL || event->kind == EV_TRAIN;
+  if (called != event->function && !switches) return (Text){0};
   Text target = called == event->function ? event->target
-                                          : gpu004__lifted(ctx, called, event->function, event->target, 2);
+                                          : gpu004__lifted(ctx, called, event->function, event->target, 0);
   return target.length == 0 ? target : gpu004__argument_for(ctx, flat->anchor, called, target);
 }
 
-static Names gpu004__names(const RuleContext *ctx, const FlatEvent *flat, int32_t function, Text module) {
-  Text named = gpu004__module(ctx, flat, function);
+/* A loop's flattened events, with the module each names as the loop's
+ * function writes it (gpu004__module_of), found once per event: `events`
+ * comes first, so that a `const FlatEvents *` of one is one of these. */
+typedef struct {
+  FlatEvents events;
+  Text *modules; /* per event; owned */
+} Gpu004Flat;
+
+/* The module `event` (of the loop's `flat`) names; empty when unknown. */
+static Text gpu004__module(const FlatEvents *flat, const FlatEvent *event) {
+  return ((const Gpu004Flat *)flat)->modules[event - flat->contents];
+}
+
+static Names gpu004__names(const RuleContext *ctx, const FlatEvents *flat, const FlatEvent *event, Text module) {
+  Text named = gpu004__module(flat, event);
   if (named.length == 0) return NAMES_UNKNOWN;
   return gpu004__related(ctx->facts, named, module) ? NAMES_SAME : NAMES_OTHER;
 }
@@ -185,10 +205,10 @@ static bool gpu004__trains_here(const RuleContext *ctx, const FlatEvent *event) 
 
 /* Whether the iteration trains `module`: one of its forwards runs with
  * grad on. */
-static bool gpu004__trains(const RuleContext *ctx, const FlatEvents *flat, int32_t function, Text module) {
+static bool gpu004__trains(const RuleContext *ctx, const FlatEvents *flat, Text module) {
   for (uint32_t i = 0; i < flat->size; i++) {
     const FlatEvent *event = array_get(flat, i);
-    if (gpu004__trains_here(ctx, event) && gpu004__names(ctx, event, function, module) == NAMES_SAME) return true;
+    if (gpu004__trains_here(ctx, event) && gpu004__names(ctx, flat, event, module) == NAMES_SAME) return true;
   }
   return false;
 }
@@ -246,7 +266,7 @@ static bool gpu004__mode_chosen(const RuleContext *ctx, const FlatEvents *flat, 
         node_contains(branch, other->anchor)) {
       continue;
     }
-    if (gpu004__names(ctx, other, loop->function, module) != NAMES_OTHER) return true;
+    if (gpu004__names(ctx, flat, other, module) != NAMES_OTHER) return true;
   }
   return false;
 }
@@ -285,7 +305,7 @@ static bool gpu004__trains_in_eval(const RuleContext *ctx, const FlatEvents *fla
     const FlatEvent *event = array_get(flat, (at + k) % flat->size);
     EventKind kind = event->event->kind;
     if (kind != EV_TRAIN && kind != EV_EVAL && kind != EV_FORWARD && kind != EV_EXTERNAL) continue;
-    Names names = kind == EV_EXTERNAL ? NAMES_UNKNOWN : gpu004__names(ctx, event, loop->function, module);
+    Names names = kind == EV_EXTERNAL ? NAMES_UNKNOWN : gpu004__names(ctx, flat, event, module);
     bool names_it = (kind == EV_TRAIN || kind == EV_EVAL) && names != NAMES_OTHER;
     bool chosen = names_it && gpu004__mode_chosen(ctx, flat, event, loop, module);
     bool sets_mode = (kind == EV_EXTERNAL && (event->event->reaches & REACH(EV_TRAIN))) ||
@@ -309,13 +329,12 @@ static bool gpu004__trains_in_eval(const RuleContext *ctx, const FlatEvents *fla
 
 /* The module a function of another file puts in eval mode: the argument
  * of the call that the iteration trains; an empty text when none. */
-static Text gpu004__external_eval(const RuleContext *ctx, const FlatEvents *flat, const FlatEvent *call,
-                                  int32_t function) {
+static Text gpu004__external_eval(const RuleContext *ctx, const FlatEvents *flat, const FlatEvent *call) {
   if (!(call->event->reaches & REACH(EV_EVAL)) || (call->event->reaches & REACH(EV_TRAIN))) return (Text){0};
   if (!ts_node_eq(call->anchor, call->event->node)) return (Text){0};
   for (uint32_t i = 0; i < call_positional_count(call->event->node); i++) {
     Text argument = node_text(ctx->source, call_positional(call->event->node, i));
-    if (gpu004__trains(ctx, flat, function, argument)) return argument;
+    if (gpu004__trains(ctx, flat, argument)) return argument;
   }
   return (Text){0};
 }
@@ -381,7 +400,7 @@ static bool gpu004__evaluation_follows(const RuleContext *ctx, const FlatEvents 
     if (ts_node_start_byte(other->anchor) < after || !node_contains(branch, other->anchor)) continue;
     EventKind kind = other->event->kind;
     if (kind == EV_CALL || kind == EV_EXTERNAL || other->event->function != loop->function) return true;
-    if (kind == EV_FORWARD && gpu004__names(ctx, other, loop->function, module) == NAMES_SAME) return true;
+    if (kind == EV_FORWARD && gpu004__names(ctx, flat, other, module) == NAMES_SAME) return true;
   }
   return false;
 }
@@ -395,11 +414,11 @@ static bool gpu004__evaluation_follows(const RuleContext *ctx, const FlatEvents 
  *       for x, y in loader: criterion(model(x), y).backward() ...
  *       model.eval()                          <- judged */
 static bool gpu004__trained_before(const RuleContext *ctx, const FlatEvents *flat, const FlatEvent *event,
-                                   const Loop *loop, Text module) {
+                                   Text module) {
   if (module.length == 0) return false;
   for (const FlatEvent *other = array_get(flat, 0); other < event; other++) {
     if (!gpu004__trains_here(ctx, other) || facts_exclusive(other->anchor, event->anchor)) continue;
-    if (gpu004__names(ctx, other, loop->function, module) == NAMES_SAME) return true;
+    if (gpu004__names(ctx, flat, other, module) == NAMES_SAME) return true;
   }
   return false;
 }
@@ -407,12 +426,12 @@ static bool gpu004__trained_before(const RuleContext *ctx, const FlatEvents *fla
 /* The eval switch of `module` that `event` makes, if it is one this rule
  * judges: through a helper, or in an `if` of the loop's own body. */
 static Text gpu004__switched(const RuleContext *ctx, const FlatEvents *flat, const FlatEvent *event, const Loop *loop) {
-  if (event->event->kind == EV_EXTERNAL) return gpu004__external_eval(ctx, flat, event, loop->function);
+  if (event->event->kind == EV_EXTERNAL) return gpu004__external_eval(ctx, flat, event);
   if (event->event->kind != EV_EVAL) return (Text){0};
   bool inline_switch = event->event->function == loop->function;
-  Text module = gpu004__module(ctx, event, loop->function);
+  Text module = gpu004__module(flat, event);
   if (inline_switch && !node_under_if(event->event->node, loop->body)) {
-    return gpu004__trained_before(ctx, flat, event, loop, module) ? module : (Text){0};
+    return gpu004__trained_before(ctx, flat, event, module) ? module : (Text){0};
   }
   if (!inline_switch) return module;
   bool evaluates = !gpu004__mode_chosen(ctx, flat, event, loop, module) &&
@@ -436,24 +455,69 @@ static bool gpu004__listed(const Anchors *anchors, TSNode anchor) {
   return false;
 }
 
+/* Fills `named->modules` with gpu004__module_of of each event. Its answer
+ * depends on the event and the loop's statement that reaches it (the
+ * anchor), and a helper reached along many paths repeats its events
+ * under one anchor: each event is named once per anchor. */
+static void gpu004__name_modules(const RuleContext *ctx, Gpu004Flat *named, int32_t function) {
+  const Facts *facts = ctx->facts;
+  const FlatEvents *flat = &named->events;
+  uint32_t count = facts->events.size;
+  uint32_t *named_under = gl_calloc(count + 1, sizeof(uint32_t)); /* per event: the anchor's number + 1, 0 */
+  Text *known = gl_calloc(count + 1, sizeof(Text));
+  named->modules = gl_calloc(flat->size + 1, sizeof(Text));
+  uint32_t anchors = 0;
+  for (uint32_t i = 0; i < flat->size; i++) {
+    const FlatEvent *event = array_get(flat, i);
+    if (i == 0 || !ts_node_eq(event->anchor, flat->contents[i - 1].anchor)) anchors++;
+    uint32_t at = (uint32_t)(event->event - facts->events.contents);
+    if (named_under[at] != anchors) {
+      known[at] = gpu004__module_of(ctx, event, function);
+      named_under[at] = anchors;
+    }
+    named->modules[i] = known[at];
+  }
+  free(named_under);
+  free(known);
+}
+
+/* Whether a later event under the same statement of the loop as `flat[at]`
+ * switches `module` to eval mode too. Only what that statement leaves
+ * behind trains in eval mode (forwards under it are its own), and its
+ * last switch leaves eval mode behind whenever an earlier one does: the
+ * last is the one judged. */
+static bool gpu004__switched_again(const RuleContext *ctx, const FlatEvents *flat, uint32_t at, Text module) {
+  TSNode anchor = flat->contents[at].anchor;
+  for (uint32_t i = at + 1; i < flat->size && ts_node_eq(flat->contents[i].anchor, anchor); i++) {
+    const FlatEvent *event = array_get(flat, i);
+    Text named = gpu004__module(flat, event);
+    if (event->event->kind == EV_EVAL && named.length > 0 && gpu004__related(ctx->facts, named, module)) return true;
+  }
+  return false;
+}
+
 /* Reports the first switch of each module of the loop after which the
  * module trains in eval mode; `reported` holds the anchors already
  * reported (from an inner loop). */
 static void gpu004__check_loop(RuleContext *ctx, const Loop *loop, Anchors *reported) {
-  FlatEvents flat = array_new();
+  Gpu004Flat named = {array_new(), NULL};
+  const FlatEvents *flat = &named.events;
   Texts modules = array_new(); /* reported in this loop: later switches of them add nothing */
-  facts_flatten(ctx->facts, loop->function, loop->body, &flat);
-  for (uint32_t i = 0; i < flat.size; i++) {
-    const FlatEvent *event = array_get(&flat, i);
-    Text module = gpu004__switched(ctx, &flat, event, loop);
+  facts_flatten(ctx->facts, loop->function, loop->body, &named.events);
+  gpu004__name_modules(ctx, &named, loop->function);
+  for (uint32_t i = 0; i < flat->size; i++) {
+    const FlatEvent *event = array_get(flat, i);
+    Text module = gpu004__switched(ctx, flat, event, loop);
     if (module.length == 0 || roles_frozen(ctx->facts, module) || gpu004__listed(reported, event->anchor)) continue;
-    if (gpu004__module_listed(ctx, &modules, module) || !gpu004__trains_in_eval(ctx, &flat, i, loop, module)) continue;
+    if (gpu004__switched_again(ctx, flat, i, module)) continue;
+    if (gpu004__module_listed(ctx, &modules, module) || !gpu004__trains_in_eval(ctx, flat, i, loop, module)) continue;
     array_push(reported, event->anchor);
     array_push(&modules, module);
     gpu004__report(ctx, event, module);
   }
   array_delete(&modules);
-  array_delete(&flat);
+  free(named.modules);
+  array_delete(&named.events);
 }
 
 /* Inner loops first: a switch inside the batch loop is judged there. */
