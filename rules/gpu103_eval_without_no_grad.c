@@ -51,15 +51,23 @@ static void gpu103__set(Modes *self, Text module, bool eval, TSNode switch_node)
   if (self->count < MAX_MODES) self->modes[self->count++] = (Mode){module, eval, switch_node};
 }
 
+/* Whether `name` is `owner`, an attribute of it (`model.head`) or an
+ * entry of it (`nets["generator"]`, `nets[name].head`). */
+static bool gpu103__owns(Text owner, Text name) {
+  if (text_owns(owner, name)) return true;
+  return name.length > owner.length && name.ptr[owner.length] == '[' && memcmp(name.ptr, owner.ptr, owner.length) == 0;
+}
+
 /* The .eval() call that put `module` or a module it belongs to (`model`
- * for `model.head`) in eval mode last; a null node when it is not. */
+ * for `model.head`, `nets` for `nets["generator"]`) in eval mode last; a
+ * null node when it is not. */
 static TSNode gpu103__eval_switch(const Modes *self, Text module) {
   if (!ts_node_is_null(self->self_switch) && (text_is(module, "self") || text_strip_self(module).length != module.length)) {
     return self->self_switch;
   }
   module = text_strip_self(module);
   for (uint32_t i = 0; i < self->count; i++) {
-    if (text_owns(self->modes[i].module, module) && self->modes[i].eval) return self->modes[i].switch_node;
+    if (gpu103__owns(self->modes[i].module, module) && self->modes[i].eval) return self->modes[i].switch_node;
   }
   return (TSNode){0};
 }
@@ -782,6 +790,10 @@ static void gpu103__check_scope(RuleContext *ctx, int32_t unit, TSNode scope) {
     const Event *event = flat->event;
     if (event->kind == EV_EVAL || event->kind == EV_TRAIN) {
       gpu103__set(&modes, event->target, event->kind == EV_EVAL, flat->anchor);
+      Text switched[8]; /* `for name in nets: nets[name].eval()` switches every entry of `nets` */
+      bool entries;
+      uint32_t count = facts_switched_entries(ctx->facts, event->node, event->target, switched, 8, &entries);
+      for (uint32_t k = 0; k < count; k++) gpu103__set(&modes, switched[k], event->kind == EV_EVAL, flat->anchor);
     }
     if (event->kind == EV_EXTERNAL) gpu103__check_external(ctx, &events, i, &modes, unit);
     if (event->kind != EV_FORWARD) continue;

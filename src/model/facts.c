@@ -638,6 +638,52 @@ bool facts_loop_per_step(const Facts *self, int32_t loop) {
   return answer;
 }
 
+/* The innermost for statement around `node` in its function, or a null node. */
+static TSNode facts__enclosing_for(TSNode node) {
+  TSNode at = ts_node_parent(node);
+  for (int steps = 0; !ts_node_is_null(at) && steps < MAX_ASCENT; at = ts_node_parent(at), steps++) {
+    if (node_is(at, K_FUNCTION_DEFINITION) || node_is(at, K_LAMBDA)) break;
+    if (node_is(at, K_FOR_STATEMENT)) return at;
+  }
+  return (TSNode){0};
+}
+
+uint32_t facts_switched_entries(const Facts *self, TSNode switch_call, Text target, Text *out, uint32_t max,
+                                bool *entries) {
+  const Source *source = self->source;
+  TSNode loop = facts__enclosing_for(switch_call);
+  if (ts_node_is_null(loop)) return 0;
+  TSNode left = node_field(loop, F_LEFT), right = node_unparenthesize(node_field(loop, F_RIGHT));
+  bool several = node_is(left, K_PATTERN_LIST) || node_is(left, K_TUPLE);
+  Text variable = node_text(source, several ? ts_node_named_child(left, ts_node_named_child_count(left) - 1) : left);
+  *entries = false;
+  if (node_is(right, K_LIST) || node_is(right, K_TUPLE)) { /* for net in [encoder, head]: net.eval() */
+    uint32_t count = 0;
+    for (uint32_t i = 0; text_eq(target, variable) && !several && i < ts_node_named_child_count(right) && count < max; i++) {
+      TSNode element = ts_node_named_child(right, i);
+      if (node_is(element, K_IDENTIFIER) || node_is(element, K_ATTRIBUTE)) out[count++] = node_text(source, element);
+    }
+    return count;
+  }
+  Text method = node_is(right, K_CALL) ? call_method_name(source, right) : (Text){"", 0};
+  bool view = text_is(method, "keys") || text_is(method, "values") || text_is(method, "items");
+  if (node_is(right, K_CALL) && !view) return 0;
+  TSNode container = view ? call_receiver(right) : right;
+  if (!node_is(container, K_IDENTIFIER) && !node_is(container, K_ATTRIBUTE)) return 0;
+  Text owner = node_text(source, container);
+  Text key = node_text(source, several ? ts_node_named_child(left, 0) : left); /* `name` of `for name, net in` */
+  /* nets[name].eval() over the keys; net.eval() over the values, the items' values, or a list's elements */
+  bool entry = !text_is(method, "values") && target.length == owner.length + key.length + 2 &&
+               text_is((Text){target.ptr + owner.length, 1}, "[") && text_owns(owner, (Text){target.ptr, owner.length}) &&
+               memcmp(target.ptr + owner.length + 1, key.ptr, key.length) == 0;
+  bool element = text_eq(target, variable) &&
+                 (several ? text_is(method, "items") : !text_is(method, "keys") && !text_is(method, "items"));
+  if (!(entry || element) || max == 0) return 0;
+  *entries = true;
+  out[0] = owner;
+  return 1;
+}
+
 bool facts_loop_over_modules(const Facts *self, int32_t loop) {
   TSNode node = self->loops.contents[loop].node;
   if (!node_is(node, K_FOR_STATEMENT)) return false;

@@ -366,6 +366,18 @@ bool facts_framework_step(const Facts *self, int32_t function);
  * method (model surgery or a layer stack, not steps over data). */
 bool facts_loop_over_modules(const Facts *self, int32_t loop);
 
+/* `for name in nets.keys(): nets[name].eval()`, `for net in
+ * nets.values(): net.eval()`, `for _, net in nets.items(): ...`, `for
+ * net in [encoder, head]: net.eval()`: a mode switch `switch_call` of
+ * `target` that runs once per entry of a container of modules switches
+ * them all. Writes the container's name (`nets`; *entries true: its
+ * entries `nets["generator"]` are the modules) or the names a list or
+ * tuple written out holds (*entries false), at most `max`, into `out`
+ * (borrowed from the source) and returns how many; 0 when the switch is
+ * no such loop's. */
+uint32_t facts_switched_entries(const Facts *self, TSNode switch_call, Text target, Text *out, uint32_t max,
+                                bool *entries);
+
 /* The function whose body holds `node`, or -1 at module level. */
 int32_t facts_function_at(const Facts *self, TSNode node);
 

@@ -217,9 +217,22 @@ static bool roles__passed_module(const Facts *facts, Text name, int32_t function
   return false;
 }
 
+/* `nets["generator"]` where a loop switched every entry of `nets`
+ * (settle.c notes that as the use of "nets[]"). */
+static bool roles__switched_entry(const Facts *facts, Text name) {
+  const char *bracket = memchr(name.ptr, '[', name.length);
+  if (!bracket || bracket == name.ptr || name.ptr[name.length - 1] != ']') return false;
+  char buffer[192];
+  uint32_t head = (uint32_t)(bracket - name.ptr);
+  if (head + 3 > sizeof buffer) return false;
+  memcpy(buffer, name.ptr, head);
+  memcpy(buffer + head, "[]", 2);
+  return facts_used_as_module(facts, (Text){buffer, head + 2});
+}
+
 bool roles_used_as_module(const Facts *facts, Text name, int32_t function) {
   name = facts_canonical(facts, name);
-  if (facts_used_as_module(facts, name)) return true;
+  if (facts_used_as_module(facts, name) || roles__switched_entry(facts, name)) return true;
   return roles__annotated_module(facts, name, function) || roles__passed_module(facts, name, function);
 }
 

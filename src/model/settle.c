@@ -213,6 +213,26 @@ static bool settle__switched_mode(const Facts *self, Text name) {
   return false;
 }
 
+/* `for name in nets: nets[name].eval()`: the entries of `nets` are
+ * modules, noted as the use of "nets[]" (roles_used_as_module reads
+ * `nets["generator"]` through it); `for net in [encoder, head]:
+ * net.eval()`: `encoder` and `head` are. */
+static void settle__note_switched_entries(Facts *self, const Event *event) {
+  Text switched[8];
+  bool entries;
+  uint32_t count = facts_switched_entries(self, event->node, event->target, switched, 8, &entries);
+  for (uint32_t k = 0; k < count && self->module_uses.size < 256; k++) {
+    if (!entries) {
+      array_push(&self->module_uses, switched[k]);
+      continue;
+    }
+    Text owner = facts_canonical(self, switched[k]);
+    char *name = gl_format("%.*s[]", (int)owner.length, owner.ptr);
+    array_push(&self->owned_strings, name);
+    array_push(&self->module_uses, ((Text){name, owner.length + 2}));
+  }
+}
+
 /* Remembers the modules switched with .eval()/.train(), and the frozen
  * ones, once, before forwards are told from other calls. */
 static void settle__collect_switched(Facts *self) {
@@ -228,6 +248,7 @@ static void settle__collect_switched(Facts *self) {
       array_push(&self->switched, target);
       array_push(&self->module_uses, target);
     }
+    settle__note_switched_entries(self, event);
   }
 }
 
