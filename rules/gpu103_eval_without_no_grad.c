@@ -563,10 +563,82 @@ static bool gpu103__scores_trained_model(RuleContext *ctx, const Event *forward,
          gpu103__caller_trains_argument(ctx, forward->function, module);
 }
 
+/* ---- Inference with loaded weights ------------------------------------------------ */
+
+/* Whether `value` is `torch.load(...)` (or `torch.jit.load`), or an entry
+ * of what it loaded (`checkpoint["model"]`, `checkpoint` from one). */
+static bool gpu103__loaded_value(const RuleContext *ctx, TSNode value, int32_t function, uint32_t before, int depth) {
+  value = node_unparenthesize(value);
+  if (node_is(value, K_IDENTIFIER) && depth < 3) { /* `decoder = decoder.to(device)`: what it was bound to before */
+    const Assign *last = NULL;
+    AssignIter it = facts_assigns(ctx->facts, node_text(ctx->source, value), function);
+    for (const Assign *assign; (assign = assign_iter_next(&it));) {
+      if (ts_node_start_byte(assign->statement) < before && !assign->augmented && !assign->subscript) last = assign;
+    }
+    return last && !last->unpacked &&
+           gpu103__loaded_value(ctx, last->value, function, ts_node_start_byte(last->statement), depth + 1);
+  }
+  if (node_is(value, K_SUBSCRIPT)) {
+    TSNode holder = node_field(value, F_VALUE);
+    return node_is(holder, K_IDENTIFIER) && gpu103__loaded_value(ctx, holder, function, before, depth);
+  }
+  if (!node_is(value, K_CALL)) return false;
+  TSNode receiver = call_receiver(value); /* `checkpoint["decoder"].cuda()`, `torch.load(path).eval()` */
+  if (!ts_node_is_null(receiver) && roles_returns_receiver(call_method_name(ctx->source, value))) {
+    return gpu103__loaded_value(ctx, receiver, function, before, depth);
+  }
+  char buffer[96];
+  const char *callee = facts_qualify(ctx->facts, node_field(value, F_FUNCTION), buffer, sizeof buffer);
+  return strcmp(callee, "torch.load") == 0 || strcmp(callee, "torch.jit.load") == 0;
+}
+
+/* Whether the code before `at` in `function` (the module level for -1)
+ * gives `module` trained weights: it binds it from a load (`model =
+ * torch.load(path)`, `decoder = checkpoint["decoder"]`) or loads a state
+ * into it (`model.load_state_dict(...)`). Its parameters then require
+ * grad as they did in training, and a forward records a graph. */
+static bool gpu103__loaded_weights(const RuleContext *ctx, Text module, int32_t function, TSNode at) {
+  uint32_t head = 0;
+  while (head < module.length && module.ptr[head] != '.' && module.ptr[head] != '[') head++;
+  Text name = facts_canonical(ctx->facts, (Text){module.ptr, head});
+  uint32_t before = ts_node_start_byte(at);
+  const Assign *last = NULL;
+  AssignIter it = facts_assigns(ctx->facts, name, function);
+  for (const Assign *assign; (assign = assign_iter_next(&it));) {
+    if (ts_node_start_byte(assign->statement) < before && !assign->augmented && !assign->subscript) last = assign;
+  }
+  if (last && !last->unpacked &&
+      gpu103__loaded_value(ctx, last->value, function, ts_node_start_byte(last->statement), 0)) {
+    return true;
+  }
+  TSNode scope = function >= 0 ? ctx->facts->functions.contents[function].node : ctx->root;
+  const Source *source = ctx->source;
+  for (uint32_t from = ts_node_start_byte(scope); from < before;) {
+    uint32_t which;
+    static const char *const LOADS[] = {"load_state_dict", NULL};
+    uint32_t found = source_next_method_name(source, from, LOADS, &which);
+    if (found >= before) break;
+    TSNode call = call_of_method_name_at(ctx->root, found + 1, (uint32_t)strlen(LOADS[which]));
+    if (!ts_node_is_null(call) && facts_function_at(ctx->facts, call) == function &&
+        text_eq(facts_canonical(ctx->facts, node_text(source, call_receiver(call))), name)) {
+      return true;
+    }
+    from = found + 1;
+  }
+  return false;
+}
+
 /* Where the forward runs: in eval mode, in a loop that trains nothing
  * (scoring a model the code beside it trains, or only shaped like
  * evaluation), or in a training loop that does not use it. */
-typedef enum { IN_EVAL_MODE, IN_EVAL_MODE_BY_CALLERS, IN_SCORING_LOOP, IN_EVALUATION_LOOP, IN_TRAINING_LOOP } Context;
+typedef enum {
+  IN_EVAL_MODE,
+  IN_EVAL_MODE_BY_CALLERS,
+  IN_SCORING_LOOP,
+  IN_INFERENCE_LOOP,
+  IN_EVALUATION_LOOP,
+  IN_TRAINING_LOOP
+} Context;
 
 /* ---- Fix ----------------------------------------------------------------------------- */
 
@@ -685,6 +757,7 @@ static GlFinding *gpu103__report(RuleContext *ctx, const FlatEvent *flat, Text m
       [IN_EVAL_MODE] = "runs in eval mode with grad on and no backward",
       [IN_EVAL_MODE_BY_CALLERS] = "runs with grad on, in eval mode set by callers in other files",
       [IN_SCORING_LOOP] = "runs with grad on in a scoring loop beside its training",
+      [IN_INFERENCE_LOOP] = "runs its loaded weights with grad on in a loop of code that never trains",
       [IN_EVALUATION_LOOP] = "runs with grad on in a loop that trains nothing",
       [IN_TRAINING_LOOP] = "runs with grad on in a training loop, but no backward uses it"};
   const char *where = WHERE[context];
@@ -693,7 +766,9 @@ static GlFinding *gpu103__report(RuleContext *ctx, const FlatEvent *flat, Text m
   /* without an .eval(), only the loop's shape says it evaluates: in the blind
    * reviews those findings were false or ambiguous more often than real */
   bool shape_only = context == IN_EVALUATION_LOOP || context == IN_TRAINING_LOOP;
-  Basis basis = {.name_only = forward->weak || dropped || shape_only || !gpu103__repeated(ctx, flat),
+  /* a loaded value that the code calls is a module: the load is the evidence */
+  bool weak = forward->weak && context != IN_INFERENCE_LOOP;
+  Basis basis = {.name_only = weak || dropped || shape_only || !gpu103__repeated(ctx, flat),
                  .detail = GPU103_DETAIL};
   Shown shown;
   rule_shown(module.ptr, module.length, RULE_SHOWN_MAX, &shown);
@@ -823,6 +898,14 @@ static void gpu103__check_scope(RuleContext *ctx, int32_t unit, TSNode scope) {
     bool scoring = ts_node_is_null(eval_switch) && in_loop && !gpu103__test_code(ctx, event->function) &&
                    gpu103__scores_trained_model(ctx, event, module);
     loop_evaluates |= scoring;
+    /* without an .eval(), a loop of code that never trains runs inference on the weights it loaded
+     * (a recurrent state fed back there is a generation's, not a training unroll's) */
+    bool inference = !scoring && ts_node_is_null(eval_switch) && in_loop && !gpu103__test_code(ctx, event->function) &&
+                     gpu103__never_trains(ctx->facts, event->function) && gpu103__trains_nothing(ctx, event->loop) &&
+                     !gpu103__kept_for_later(ctx, event) && !gpu103__built_in_loop(ctx, event, module) &&
+                     !facts_loop_over_modules(ctx->facts, event->loop) && !gpu103__returned(ctx, event) &&
+                     gpu103__loaded_weights(ctx, module, event->function, flat->anchor);
+    loop_evaluates |= inference;
     bool evaluating = !ts_node_is_null(eval_switch) || loop_evaluates;
     /* A side forward is told by where its value goes, not by what runs after it. */
     bool side = !evaluating && gpu103__side_forward(ctx, flat);
@@ -830,6 +913,7 @@ static void gpu103__check_scope(RuleContext *ctx, int32_t unit, TSNode scope) {
     if (unused && !roles_frozen(ctx->facts, module) && gpu103__grad_on(ctx, reached, unit) &&
         !node_expects_error(ctx->source, event->node)) {
       Context context = scoring                           ? IN_SCORING_LOOP
+                        : inference                        ? IN_INFERENCE_LOOP
                         : ts_node_is_null(eval_switch)     ? (evaluating ? IN_EVALUATION_LOOP : IN_TRAINING_LOOP)
                         : node_is(eval_switch, K_CALL) ? IN_EVAL_MODE
                                                        : IN_EVAL_MODE_BY_CALLERS; /* the function's own def */

@@ -139,7 +139,8 @@ static RoleOrUnknown roles__value(const Facts *facts, TSNode value, int32_t func
     Role role = roles__module(facts, node_text(facts->source, value), function, depth + 1);
     return role == ROLE_EVIDENCE ? ROLE_EVIDENCE : ROLE_UNKNOWN;
   }
-  return ROLE_NONE;
+  /* `checkpoint["decoder"]`: an entry of a container holds anything; its use tells */
+  return node_is(value, K_SUBSCRIPT) ? ROLE_UNKNOWN : ROLE_NONE;
 }
 
 /* `model, opt, loader = accelerator.prepare(model, opt, loader)`: each

@@ -109,6 +109,8 @@ int roles_library_constructor(Text qualified) {
                                          "ModuleList",   "Sequential",              "ModuleDict", NULL};
   if (text_in(last, WRAPPERS)) return 1;
   if (text_is(last, "from_pretrained")) return roles_names__preprocessor(qualified) ? 0 : 1;
+  /* a load returns what was saved: a pickled module or a state dict; its use tells */
+  if (text_is(qualified, "torch.load") || text_is(qualified, "torch.jit.load")) return -1;
   if (roles_names__starts(qualified, "torch.nn.") || roles_names__starts(qualified, "nn.")) {
     if (roles_names__parameterless_layer(qualified) || text_contains_ci(last, "Loss") || !text_capitalized(last)) return 0;
     return 1;
