@@ -592,12 +592,39 @@ static bool gpu103__loaded_value(const RuleContext *ctx, TSNode value, int32_t f
   return strcmp(callee, "torch.load") == 0 || strcmp(callee, "torch.jit.load") == 0;
 }
 
+static bool gpu103__loaded_weights(const RuleContext *ctx, Text module, int32_t function, TSNode at, int depth);
+
+/* `def generate(decoder, ...)` called as `generate(torch.load(path))` or
+ * with a name loaded before the call, in this file: the parameter holds
+ * loaded weights on that call. */
+static bool gpu103__loaded_argument(const RuleContext *ctx, Text parameter, int32_t function, int depth) {
+  int32_t index = -1;
+  for (uint32_t i = 0; i < SUMMARY_MAX_PARAMETERS && index < 0; i++) {
+    Text name = facts_parameter(ctx->facts, function, i);
+    if (name.length == 0) break;
+    if (text_eq(name, parameter)) index = (int32_t)i;
+  }
+  for (uint32_t i = 0; index >= 0 && i < ctx->facts->events.size; i++) {
+    const Event *call = array_get(&ctx->facts->events, i);
+    if (call->kind != EV_CALL || call->callee != function) continue;
+    TSNode value = node_unparenthesize(call_positional(call->node, (uint32_t)index));
+    if (ts_node_is_null(value)) continue;
+    if (gpu103__loaded_value(ctx, value, call->function, ts_node_start_byte(call->node), 0)) return true;
+    if ((node_is(value, K_IDENTIFIER) || node_is(value, K_ATTRIBUTE)) &&
+        gpu103__loaded_weights(ctx, node_text(ctx->source, value), call->function, call->node, depth + 1)) {
+      return true;
+    }
+  }
+  return false;
+}
+
 /* Whether the code before `at` in `function` (the module level for -1)
  * gives `module` trained weights: it binds it from a load (`model =
  * torch.load(path)`, `decoder = checkpoint["decoder"]`) or loads a state
- * into it (`model.load_state_dict(...)`). Its parameters then require
- * grad as they did in training, and a forward records a graph. */
-static bool gpu103__loaded_weights(const RuleContext *ctx, Text module, int32_t function, TSNode at) {
+ * into it (`model.load_state_dict(...)`), or a call of the function in
+ * this file passes it such a module. Its parameters then require grad
+ * as they did in training, and a forward records a graph. */
+static bool gpu103__loaded_weights(const RuleContext *ctx, Text module, int32_t function, TSNode at, int depth) {
   uint32_t head = 0;
   while (head < module.length && module.ptr[head] != '.' && module.ptr[head] != '[') head++;
   Text name = facts_canonical(ctx->facts, (Text){module.ptr, head});
@@ -625,7 +652,7 @@ static bool gpu103__loaded_weights(const RuleContext *ctx, Text module, int32_t 
     }
     from = found + 1;
   }
-  return false;
+  return function >= 0 && depth < 2 && !last && gpu103__loaded_argument(ctx, name, function, depth);
 }
 
 /* Where the forward runs: in eval mode, in a loop that trains nothing
@@ -904,7 +931,7 @@ static void gpu103__check_scope(RuleContext *ctx, int32_t unit, TSNode scope) {
                      gpu103__never_trains(ctx->facts, event->function) && gpu103__trains_nothing(ctx, event->loop) &&
                      !gpu103__kept_for_later(ctx, event) && !gpu103__built_in_loop(ctx, event, module) &&
                      !facts_loop_over_modules(ctx->facts, event->loop) && !gpu103__returned(ctx, event) &&
-                     gpu103__loaded_weights(ctx, module, event->function, flat->anchor);
+                     gpu103__loaded_weights(ctx, module, event->function, flat->anchor, 0);
     loop_evaluates |= inference;
     bool evaluating = !ts_node_is_null(eval_switch) || loop_evaluates;
     /* A side forward is told by where its value goes, not by what runs after it. */
