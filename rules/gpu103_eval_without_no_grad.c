@@ -442,6 +442,35 @@ static bool gpu103__repeated(const RuleContext *ctx, const FlatEvent *flat) {
   return unit >= 0 && facts->functions.contents[unit].called_in_loop;
 }
 
+/* `query = model(q)[0]` once, then `for g in gallery: score(model(g),
+ * query)`: a single forward whose result a later loop of the same
+ * function reads while it runs more forwards. Its graph stays alive
+ * through every pass of that loop, on top of each pass's own. */
+static bool gpu103__held_through_loop(const RuleContext *ctx, const Event *forward) {
+  const Facts *facts = ctx->facts;
+  if (forward->loop >= 0 || forward->function < 0) return false;
+  TSNode statement = ts_node_parent(forward->node);
+  for (int steps = 0; steps < 4 && !ts_node_is_null(statement) && !node_is(statement, K_ASSIGNMENT); steps++) {
+    statement = ts_node_parent(statement);
+  }
+  if (!node_is(statement, K_ASSIGNMENT)) return false;
+  Kept kept = {.count = 0};
+  uint32_t first, end;
+  facts_assigns_within(facts, statement, &first, &end);
+  for (uint32_t i = first; i < end; i++) {
+    if (ts_node_eq(facts->assigns.contents[i].statement, statement)) gpu103__keep(&kept, facts->assigns.contents[i].name, false);
+  }
+  for (uint32_t i = 0; kept.count > 0 && i < facts->loops.size; i++) {
+    const Loop *loop = array_get(&facts->loops, i);
+    if (loop->function != forward->function || loop->parent >= 0 || !(loop->reaches & REACH(EV_FORWARD)) ||
+        ts_node_start_byte(loop->node) < ts_node_end_byte(statement)) {
+      continue;
+    }
+    if (gpu103__mentions_any(ctx, loop->body, kept.names, kept.count) >= 0) return true;
+  }
+  return false;
+}
+
 /* ---- Scoring a model the code trains ---------------------------------------------- */
 
 /* An evaluation loop without `.eval()` is reported at default settings
@@ -795,7 +824,8 @@ static GlFinding *gpu103__report(RuleContext *ctx, const FlatEvent *flat, Text m
   bool shape_only = context == IN_EVALUATION_LOOP || context == IN_TRAINING_LOOP;
   /* a loaded value that the code calls is a module: the load is the evidence */
   bool weak = forward->weak && context != IN_INFERENCE_LOOP;
-  Basis basis = {.name_only = weak || dropped || shape_only || !gpu103__repeated(ctx, flat),
+  bool repeated = gpu103__repeated(ctx, flat) || (context == IN_EVAL_MODE && gpu103__held_through_loop(ctx, forward));
+  Basis basis = {.name_only = weak || dropped || shape_only || !repeated,
                  .detail = GPU103_DETAIL};
   Shown shown;
   rule_shown(module.ptr, module.length, RULE_SHOWN_MAX, &shown);
