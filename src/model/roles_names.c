@@ -61,7 +61,9 @@ bool roles_verb_named(Text name) {
 
 bool roles_loss_function(Text callee) {
   Text last = text_last_segment(callee);
-  return text_contains_ci(last, "loss") || text_contains_ci(last, "crit") || text_contains_ci(last, "objective") ||
+  /* `crit`, `criterion`, but not an actor-critic's `critic` network */
+  bool crit = text_contains_ci(last, "criterion") || (text_contains_ci(last, "crit") && !text_contains_ci(last, "critic"));
+  return text_contains_ci(last, "loss") || crit || text_contains_ci(last, "objective") ||
          text_contains_ci(last, "likelihood") || text_is(last, "elbo") ||
          text_is(last, "cross_entropy") || text_is(last, "nll_loss") || text_is(last, "kl_div") ||
          text_is(last, "binary_cross_entropy") || text_is(last, "binary_cross_entropy_with_logits");
