@@ -324,6 +324,25 @@ static bool gpu103__built_in_loop(const RuleContext *ctx, const Event *forward, 
   return node_contains(ctx->facts->loops.contents[forward->loop].body, instance->node);
 }
 
+/* Whether `body` calls a `.step(...)` that may update a model: any but
+ * an environment's (`obs, reward, done, info = env.step(action)`), whose
+ * result is unpacked into several names; an optimizer's step returns
+ * nothing, or one loss. */
+static bool gpu103__steps_something(const RuleContext *ctx, TSNode body) {
+  static const char *const STEP[] = {"step", NULL};
+  uint32_t end = ts_node_end_byte(body), which;
+  for (uint32_t from = ts_node_start_byte(body); from < end;) {
+    uint32_t found = source_next_method_name(ctx->source, from, STEP, &which);
+    if (found >= end) return false;
+    TSNode call = call_of_method_name_at(ctx->root, found + 1, 4);
+    TSNode parent = ts_node_is_null(call) ? call : ts_node_parent(call);
+    TSNode left = node_is(parent, K_ASSIGNMENT) ? node_field(parent, F_LEFT) : (TSNode){0};
+    if (ts_node_is_null(left) || !(node_is(left, K_PATTERN_LIST) || node_is(left, K_TUPLE))) return true;
+    from = found + 1;
+  }
+  return false;
+}
+
 /* A loop that runs forwards and nothing that trains: no backward, step or
  * clear through helpers, and no optimizer, scaler or backward named in its
  * body (timm's `loss_scaler(loss, optimizer)` trains without a visible
@@ -333,7 +352,7 @@ static bool gpu103__trains_nothing(const RuleContext *ctx, int32_t loop) {
   if (entry->reaches & (REACH(EV_BACKWARD) | REACH(EV_STEP) | REACH(EV_CLEAR))) return false;
   Text body = node_text(ctx->source, entry->body);
   return !text_contains_ci(body, "backward") && !text_contains_ci(body, "optim") &&
-         !text_contains_ci(body, "scaler") && !text_contains_ci(body, ".step(");
+         !text_contains_ci(body, "scaler") && !gpu103__steps_something(ctx, entry->body);
 }
 
 /* `out, hidden = rnn(x, hidden)`: the forward feeds back a state it binds,
