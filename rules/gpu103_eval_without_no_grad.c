@@ -560,6 +560,55 @@ static bool gpu103__caller_trains_argument(const RuleContext *ctx, int32_t funct
   return false;
 }
 
+/* Whether the file hands `name`'s parameters to something
+ * (`Adam(model.parameters())`, `chain(enc.parameters(), ...)`): a module
+ * with parameters, not a tensor type or a function that a backward's
+ * input was computed by. */
+static bool gpu103__parameters_used(const RuleContext *ctx, Text name) {
+  static const char *const PARAMETERS[] = {"parameters", "named_parameters", NULL};
+  uint32_t which;
+  for (uint32_t from = 0; from < ctx->source->length;) {
+    uint32_t found = source_next_method_name(ctx->source, from, PARAMETERS, &which);
+    if (found == UINT32_MAX) return false;
+    TSNode call = call_of_method_name_at(ctx->root, found + 1, (uint32_t)strlen(PARAMETERS[which]));
+    if (!ts_node_is_null(call) && text_eq(facts_canonical(ctx->facts, node_text(ctx->source, call_receiver(call))), name)) {
+      return true;
+    }
+    from = found + 1;
+  }
+  return false;
+}
+
+/* `def test(): for x, y in test_loader: model(x)` on a module-level
+ * `model` that `train()` (or the module's own loop) trains: the function
+ * neither binds the name nor takes it as a parameter, the file uses the
+ * global's parameters, and a forward of the same global elsewhere in the
+ * file feeds a backward. */
+static bool gpu103__global_trained_elsewhere(const RuleContext *ctx, const Event *forward, Text module) {
+  const Facts *facts = ctx->facts;
+  if (forward->function < 0 || text_owns((Text){"self", 4}, module)) return false;
+  uint32_t head = 0;
+  while (head < module.length && module.ptr[head] != '.' && module.ptr[head] != '[') head++;
+  Text name = {module.ptr, head};
+  TSNode value;
+  for (int32_t at = forward->function; at >= 0; at = facts->functions.contents[at].parent) {
+    AssignIter it = facts_assigns(facts, name, at);
+    if (assign_iter_next(&it) || facts_parameter_named(facts, at, name, &value)) return false; /* a local */
+  }
+  AssignIter globals = facts_assigns(facts, name, -1);
+  if (!assign_iter_next(&globals) || !gpu103__parameters_used(ctx, facts_canonical(facts, name))) return false;
+  Text wanted = facts_canonical(facts, module);
+  for (uint32_t i = 0; i < facts->events.size; i++) {
+    const Event *other = array_get(&facts->events, i);
+    if (other->kind != EV_FORWARD || other->function == forward->function) continue;
+    if (text_eq(facts_canonical(facts, other->target), wanted) &&
+        flow_node_feeds_backward(ctx->flow, other->node, other->function)) {
+      return true;
+    }
+  }
+  return false;
+}
+
 /* A scoring loop inside the training loop (`if step % 1000 == 0:` then a
  * loop of test batches): the loop around the outermost loop that trains
  * nothing reaches a backward and a step, and a forward of the same module
@@ -608,7 +657,8 @@ static bool gpu103__scores_trained_model(RuleContext *ctx, const Event *forward,
   uint32_t training = GPU103_TRAINS | REACH(EV_CLEAR);
   if (forward->function < 0 || (ctx->facts->functions.contents[forward->function].reaches & training)) return false;
   return gpu103__class_trains_itself(ctx->facts, forward->function, module) ||
-         gpu103__caller_trains_argument(ctx, forward->function, module);
+         gpu103__caller_trains_argument(ctx, forward->function, module) ||
+         gpu103__global_trained_elsewhere(ctx, forward, module);
 }
 
 /* ---- Inference with loaded weights ------------------------------------------------ */

@@ -1,6 +1,7 @@
 # Captions one image with beam search. The encoder and decoder objects were
 # pickled whole into the checkpoint; both are put in eval mode, and the
-# decoder's submodules are then called one step at a time with grad on.
+# decoder's submodules are then called one step at a time with grad on (the
+# encoder's output, and its graph, live through the whole decode loop).
 import argparse
 import json
 
@@ -14,7 +15,7 @@ to_tensor = transforms.Compose([transforms.Resize((256, 256)), transforms.ToTens
 
 def beam_search(encoder, decoder, image_path, vocab, beam=3, max_len=50):
     image = to_tensor(Image.open(image_path).convert("RGB")).unsqueeze(0).to(device)
-    feats = encoder(image)  # pedantic: GPU103
+    feats = encoder(image)  # expect: GPU103
     feats = feats.view(1, -1, feats.size(-1)).expand(beam, -1, -1)
     prev = torch.full((beam, 1), vocab["<start>"], dtype=torch.long, device=device)
     seqs, scores = prev, torch.zeros(beam, 1, device=device)

@@ -10,7 +10,7 @@ model = factory.load_model()
 def translate(src_ids, sos, eos, max_len=50):
     model.eval()
     src = torch.tensor(src_ids).unsqueeze(0)
-    encoder_outputs, hidden = model.encoder(src)  # pedantic: GPU103
+    encoder_outputs, hidden = model.encoder(src)  # expect: GPU103
     token = torch.tensor([sos])
     result = []
     for _ in range(max_len):
