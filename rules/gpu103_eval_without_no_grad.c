@@ -663,6 +663,25 @@ static bool gpu103__scores_trained_model(RuleContext *ctx, const Event *forward,
 
 /* ---- Inference with loaded weights ------------------------------------------------ */
 
+/* `x, x_h = test()` in the same file, the result shown or scored and
+ * never backpropagated: what the function returns trains nothing. Every
+ * call of it is in this file (none elsewhere), none hands the result on
+ * through its own return, and no backward uses it. */
+static bool gpu103__callers_drop_result(RuleContext *ctx, int32_t function) {
+  const Facts *facts = ctx->facts;
+  if (function < 0) return false;
+  const Function *entry = array_get(&facts->functions, function);
+  if (entry->callers_elsewhere || entry->call_count == 0) return false;
+  for (uint32_t i = 0; i < facts->events.size; i++) {
+    const Event *call = array_get(&facts->events, i);
+    if (call->kind != EV_CALL || call->callee != function) continue;
+    TSNode statement = ts_node_parent(call->node);
+    if (node_is(statement, K_RETURN_STATEMENT) || !node_is(call->node, K_CALL)) return false;
+    if (flow_node_feeds_backward(ctx->flow, call->node, call->function)) return false;
+  }
+  return true;
+}
+
 /* Whether `value` is `torch.load(...)` (or `torch.jit.load`), or an entry
  * of what it loaded (`checkpoint["model"]`, `checkpoint` from one). */
 static bool gpu103__loaded_value(const RuleContext *ctx, TSNode value, int32_t function, uint32_t before, int depth) {
@@ -1029,7 +1048,8 @@ static void gpu103__check_scope(RuleContext *ctx, int32_t unit, TSNode scope) {
     bool inference = !scoring && ts_node_is_null(eval_switch) && in_loop && !gpu103__test_code(ctx, event->function) &&
                      gpu103__never_trains(ctx->facts, event->function) && gpu103__trains_nothing(ctx, event->loop) &&
                      !gpu103__kept_for_later(ctx, event) && !gpu103__built_in_loop(ctx, event, module) &&
-                     !facts_loop_over_modules(ctx->facts, event->loop) && !gpu103__returned(ctx, event) &&
+                     !facts_loop_over_modules(ctx->facts, event->loop) &&
+                     (!gpu103__returned(ctx, event) || gpu103__callers_drop_result(ctx, event->function)) &&
                      gpu103__loaded_weights(ctx, module, event->function, flat->anchor, 0);
     loop_evaluates |= inference;
     bool evaluating = !ts_node_is_null(eval_switch) || loop_evaluates;
