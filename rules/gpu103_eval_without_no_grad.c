@@ -255,6 +255,15 @@ static void gpu103__keep(Kept *kept, Text name, bool container) {
   kept->names[kept->count++] = name;
 }
 
+/* Keeps the names that assignment `statement` binds. */
+static void gpu103__keep_targets(const Facts *facts, TSNode statement, Kept *kept) {
+  uint32_t first, end;
+  facts_assigns_within(facts, statement, &first, &end);
+  for (uint32_t i = first; i < end; i++) {
+    if (ts_node_eq(facts->assigns.contents[i].statement, statement)) gpu103__keep(kept, facts->assigns.contents[i].name, false);
+  }
+}
+
 /* Two steps on from the names bound by the forward's statement. */
 static void gpu103__follow(const RuleContext *ctx, const Event *forward, Kept *kept) {
   const Facts *facts = ctx->facts;
@@ -300,11 +309,7 @@ static bool gpu103__returned(const RuleContext *ctx, const Event *forward) {
   if (node_is(statement, K_RETURN_STATEMENT)) return true;
   if (!node_is(statement, K_ASSIGNMENT)) return false;
   Kept kept = {.count = 0};
-  uint32_t first, end;
-  facts_assigns_within(facts, statement, &first, &end);
-  for (uint32_t i = first; i < end; i++) {
-    if (ts_node_eq(facts->assigns.contents[i].statement, statement)) gpu103__keep(&kept, facts->assigns.contents[i].name, false);
-  }
+  gpu103__keep_targets(facts, statement, &kept);
   gpu103__follow(ctx, forward, &kept);
   for (uint32_t i = 0; i < facts->returns.size; i++) {
     const Return *entry = array_get(&facts->returns, i);
@@ -474,11 +479,7 @@ static bool gpu103__held_through_loop(const RuleContext *ctx, const Event *forwa
   }
   if (!node_is(statement, K_ASSIGNMENT)) return false;
   Kept kept = {.count = 0};
-  uint32_t first, end;
-  facts_assigns_within(facts, statement, &first, &end);
-  for (uint32_t i = first; i < end; i++) {
-    if (ts_node_eq(facts->assigns.contents[i].statement, statement)) gpu103__keep(&kept, facts->assigns.contents[i].name, false);
-  }
+  gpu103__keep_targets(facts, statement, &kept);
   for (uint32_t i = 0; kept.count > 0 && i < facts->loops.size; i++) {
     const Loop *loop = array_get(&facts->loops, i);
     if (loop->function != forward->function || loop->parent >= 0 || !(loop->reaches & REACH(EV_FORWARD)) ||
