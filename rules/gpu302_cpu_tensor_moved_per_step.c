@@ -135,29 +135,30 @@ typedef struct {
 
 #define GPU302_TRAINS (REACH(EV_BACKWARD) | REACH(EV_STEP))
 
+/* Whether a loop of `function` reaches one of `events` (REACH bits,
+ * through helpers) or iterates data. */
+static bool gpu302__loop_reaching(const Facts *facts, int32_t function, uint32_t events) {
+  for (uint32_t i = 0; i < facts->loops.size; i++) {
+    const Loop *loop = array_get(&facts->loops, i);
+    if (loop->function != function) continue;
+    if ((loop->reaches & events) || facts_loop_iterates_data(facts, (int32_t)i)) return true;
+  }
+  return false;
+}
+
 /* Whether `function` runs a batch loop itself rather than work within
  * one step: one of its loops iterates data or trains (a backward or an
  * optimizer step, through helpers). A loop of its over the scales of
  * a loss, the frames of a clip or the timesteps of a trajectory is
  * none of these. */
 static bool gpu302__runs_batch_loop(const Facts *facts, int32_t function) {
-  for (uint32_t i = 0; i < facts->loops.size; i++) {
-    const Loop *loop = array_get(&facts->loops, i);
-    if (loop->function != function) continue;
-    if ((loop->reaches & GPU302_TRAINS) || facts_loop_iterates_data(facts, (int32_t)i)) return true;
-  }
-  return false;
+  return gpu302__loop_reaching(facts, function, GPU302_TRAINS);
 }
 
 /* Whether a loop of `function` runs a forward, backward or step, or
  * iterates data. */
 static bool gpu302__loops_work(const Facts *facts, int32_t function) {
-  for (uint32_t i = 0; i < facts->loops.size; i++) {
-    const Loop *loop = array_get(&facts->loops, i);
-    if (loop->function != function) continue;
-    if ((loop->reaches & GPU302_WORK) || facts_loop_iterates_data(facts, (int32_t)i)) return true;
-  }
-  return false;
+  return gpu302__loop_reaching(facts, function, GPU302_WORK);
 }
 
 /* Whether the method `function` overrides `other` (`step` of a subclass,
