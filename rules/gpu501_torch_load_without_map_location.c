@@ -186,43 +186,42 @@ static bool gpu501__multi_process_condition(Text condition) {
          text_contains_ci(condition, "gpu is not none");
 }
 
-/* Whether `node` sits on a branch that a run of one process per GPU
- * takes: under `if args.distributed:` or `if args.gpu is not None:`, or
- * in the `else:` of `if args.gpu is None:`. */
-static bool gpu501__per_gpu_branch(const RuleContext *ctx, const Load *load) {
+/* Whether `load` sits, within its function, under an `if` whose condition
+ * `then_test` accepts, or in the `else:` of one whose condition
+ * `else_test` accepts. */
+static bool gpu501__under_branch(const RuleContext *ctx, const Load *load, bool (*then_test)(Text condition),
+                                 bool (*else_test)(Text condition)) {
   for (uint32_t i = 0; i < load->ancestor_count; i++) {
     TSNode at = load->ancestors[i];
     if (node_is(at, K_FUNCTION_DEFINITION)) return false;
     if (node_is(at, K_ELSE_CLAUSE) && i + 1 < load->ancestor_count) {
       TSNode owner = load->ancestors[i + 1];
       Text condition = node_text(ctx->source, node_field(owner, F_CONDITION));
-      if (node_is(owner, K_IF_STATEMENT) && gpu501__single_process_condition(condition)) return true;
+      if (node_is(owner, K_IF_STATEMENT) && else_test(condition)) return true;
       continue;
     }
     if (!node_is(at, K_IF_STATEMENT) || !ts_node_eq(node_field(at, F_CONSEQUENCE), load__child(load, i))) continue;
-    if (gpu501__multi_process_condition(node_text(ctx->source, node_field(at, F_CONDITION)))) return true;
+    if (then_test(node_text(ctx->source, node_field(at, F_CONDITION)))) return true;
   }
   return false;
+}
+
+/* Whether `node` sits on a branch that a run of one process per GPU
+ * takes: under `if args.distributed:` or `if args.gpu is not None:`, or
+ * in the `else:` of `if args.gpu is None:`. */
+static bool gpu501__per_gpu_branch(const RuleContext *ctx, const Load *load) {
+  return gpu501__under_branch(ctx, load, gpu501__multi_process_condition, gpu501__single_process_condition);
+}
+
+static bool gpu501__one_process_condition(Text condition) {
+  return gpu501__rank_zero_condition(condition) || gpu501__single_process_condition(condition);
 }
 
 /* Whether `node` runs only where an enclosing `if` selects one process,
  * or only in a run of one process (`if not args.distributed:`, the
  * `else:` of `if args.distributed:`). */
 static bool gpu501__one_process_branch(const RuleContext *ctx, const Load *load) {
-  for (uint32_t i = 0; i < load->ancestor_count; i++) {
-    TSNode at = load->ancestors[i];
-    if (node_is(at, K_FUNCTION_DEFINITION)) return false;
-    if (node_is(at, K_ELSE_CLAUSE) && i + 1 < load->ancestor_count) {
-      TSNode owner = load->ancestors[i + 1];
-      Text condition = node_text(ctx->source, node_field(owner, F_CONDITION));
-      if (node_is(owner, K_IF_STATEMENT) && gpu501__multi_process_condition(condition)) return true;
-      continue;
-    }
-    if (!node_is(at, K_IF_STATEMENT) || !ts_node_eq(node_field(at, F_CONSEQUENCE), load__child(load, i))) continue;
-    Text condition = node_text(ctx->source, node_field(at, F_CONDITION));
-    if (gpu501__rank_zero_condition(condition) || gpu501__single_process_condition(condition)) return true;
-  }
-  return false;
+  return gpu501__under_branch(ctx, load, gpu501__one_process_condition, gpu501__multi_process_condition);
 }
 
 /* Whether `statement` is `if <other ranks>: ... return` (or raise). */
