@@ -196,6 +196,14 @@ static bool gpu004__within_any(const Anchors *nodes, TSNode anchor) {
   return false;
 }
 
+/* Whether `anchor` is one of `anchors`. */
+static bool gpu004__listed(const Anchors *anchors, TSNode anchor) {
+  for (uint32_t i = 0; i < anchors->size; i++) {
+    if (ts_node_eq(anchors->contents[i], anchor)) return true;
+  }
+  return false;
+}
+
 /* ---- The loop's iteration ------------------------------------------------------------------ */
 
 static bool gpu004__trains_here(const RuleContext *ctx, const FlatEvent *event) {
@@ -288,8 +296,10 @@ static bool gpu004__deliberate_eval(const FlatEvents *flat, const FlatEvent *eve
  * a `.train()` at the top of the epoch both come first; a helper that
  * switches and then trains, itself, does so on purpose; a forward in a
  * branch that sets the mode before it (`elif phase == "D":
- * disc.train()`) runs in that branch's mode, and one in a branch that
- * excludes the switch's runs on another pass. */
+ * disc.train()`) runs in that branch's mode, one in a branch that
+ * excludes the switch's runs on another pass, and one after the module's
+ * `.eval()` in a helper call that runs no backward is that evaluation's
+ * own (`check(net)` after `run_epoch(net)` whose last step is a check). */
 static bool gpu004__trains_in_eval(const RuleContext *ctx, const FlatEvents *flat, uint32_t at, const Loop *loop,
                                    Text module) {
   const FlatEvent *switched = array_get(flat, at);
@@ -299,7 +309,8 @@ static bool gpu004__trains_in_eval(const RuleContext *ctx, const FlatEvents *fla
    * the rest of this pass is its evaluation */
   bool evaluates_to_the_end = switched->event->kind == EV_EVAL && switched->event->function == loop->function &&
                               !node_under_if(switched->event->node, loop->body);
-  Anchors set_in = array_new(); /* branches that set the mode before their own forwards (GAN phases) */
+  Anchors set_in = array_new();     /* branches that set the mode before their own forwards (GAN phases) */
+  Anchors evaluating = array_new(); /* helper calls that switch M to eval and run no backward */
   bool found = false;
   for (uint32_t k = 1; k < flat->size; k++) {
     const FlatEvent *event = array_get(flat, (at + k) % flat->size);
@@ -314,7 +325,11 @@ static bool gpu004__trains_in_eval(const RuleContext *ctx, const FlatEvents *fla
     if (sets_mode && (chosen || gpu004__runs_with(event->anchor, switch_anchor, loop->body))) break;
     TSNode branch = sets_mode ? node_branch_of(event->anchor, loop->body) : (TSNode){0};
     if (!ts_node_is_null(branch)) array_push(&set_in, branch);
+    if (names_it && kind == EV_EVAL && !gpu004__backpropagates(flat, event->anchor)) {
+      array_push(&evaluating, event->anchor);
+    }
     if (!gpu004__trains_here(ctx, event) || names != NAMES_SAME) continue;
+    if (gpu004__listed(&evaluating, event->anchor)) continue; /* that helper's own evaluation */
     bool wrapped = at + k >= flat->size;
     if (!wrapped && facts_exclusive(switch_anchor, event->anchor)) continue; /* the other branch of this pass */
     if (gpu004__evaluates(flat, event, switch_anchor, switch_branch, wrapped)) continue;
@@ -324,6 +339,7 @@ static bool gpu004__trains_in_eval(const RuleContext *ctx, const FlatEvents *fla
     break;
   }
   array_delete(&set_in);
+  array_delete(&evaluating);
   return found;
 }
 
@@ -444,13 +460,6 @@ typedef Array(Text) Texts;
 static bool gpu004__module_listed(const RuleContext *ctx, const Texts *modules, Text module) {
   for (uint32_t i = 0; i < modules->size; i++) {
     if (gpu004__related(ctx->facts, modules->contents[i], module)) return true;
-  }
-  return false;
-}
-
-static bool gpu004__listed(const Anchors *anchors, TSNode anchor) {
-  for (uint32_t i = 0; i < anchors->size; i++) {
-    if (ts_node_eq(anchors->contents[i], anchor)) return true;
   }
   return false;
 }
