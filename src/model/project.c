@@ -657,6 +657,16 @@ static bool project__set_has(const Identifiers *set, uint64_t hash) {
   return false; /* a full table (a damaged stored one): absent */
 }
 
+/* The next identifier of bytes [*at, to): its start in *start, *at just
+ * past it; false when none is left. */
+static bool project__next_identifier(const char *bytes, size_t *at, size_t to, size_t *start) {
+  while (*at < to && !project__identifier_char(bytes[*at], true)) (*at)++;
+  if (*at >= to) return false;
+  *start = *at;
+  while (*at < to && project__identifier_char(bytes[*at], false)) (*at)++;
+  return true;
+}
+
 /* Reads a file's hash and the set of its identifiers; called with the
  * lock held. */
 static void project__scan_file(Project *self, ProjectFile *file) {
@@ -666,14 +676,9 @@ static void project__scan_file(Project *self, ProjectFile *file) {
   char *bytes = project__read(file, &length);
   if (!bytes) return;
   file->hash = summary_hash_bytes(bytes, length);
-  for (size_t i = 0; i < length;) {
-    if (!project__identifier_char(bytes[i], true)) {
-      i++;
-      continue;
-    }
-    size_t start = i;
-    while (i < length && project__identifier_char(bytes[i], false)) i++;
-    project__set_add(&file->identifiers, project__identifier_hash(bytes + start, i - start));
+  size_t at = 0, start;
+  while (project__next_identifier(bytes, &at, length, &start)) {
+    project__set_add(&file->identifiers, project__identifier_hash(bytes + start, at - start));
   }
   free(bytes);
 }
@@ -797,14 +802,9 @@ static size_t project__skip_literal(const char *bytes, size_t length, size_t at,
 
 /* Whether `name` is one of the identifiers of bytes [from, to). */
 static bool project__word_between(const char *bytes, size_t from, size_t to, Text name) {
-  for (size_t i = from; i < to;) {
-    if (!project__identifier_char(bytes[i], true)) {
-      i++;
-      continue;
-    }
-    size_t start = i;
-    while (i < to && project__identifier_char(bytes[i], false)) i++;
-    if (i - start == name.length && memcmp(bytes + start, name.ptr, name.length) == 0) return true;
+  size_t at = from, start;
+  while (project__next_identifier(bytes, &at, to, &start)) {
+    if (at - start == name.length && memcmp(bytes + start, name.ptr, name.length) == 0) return true;
   }
   return false;
 }
