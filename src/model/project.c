@@ -39,6 +39,7 @@ typedef struct {
   const void *stored_summary; /* its summary's bytes in the mapped store, or NULL */
   uint32_t stored_summary_length;
   bool scanned;         /* identifiers and hash read */
+  bool learned;         /* this run read or summarised it where the store could not serve */
   uint64_t hash;
   Identifiers identifiers; /* the hashes of its identifiers */
   char *overlay;        /* an editor's text read instead of the file, or NULL; owned */
@@ -56,7 +57,7 @@ struct Project {
   char *index_path;          /* where the index is kept between runs (store.h), or NULL; owned */
   Store *store;              /* the index mapped from index_path, or NULL; owned */
   bool loaded;               /* store read (or found absent) */
-  uint32_t fresh;            /* files read or summarised that the store did not hold */
+  uint32_t fresh;            /* files learned (ProjectFile.learned) */
   pthread_mutex_t lock;
 };
 
@@ -405,6 +406,14 @@ static char *project__read(const ProjectFile *file, size_t *length) {
 
 static bool workspace__keep(Workspace *self, ProjectParse *parse);
 
+/* Counts `file` once among what this run learned beyond the store;
+ * called with the lock held. */
+static void project__learned(Project *self, ProjectFile *file) {
+  if (file->learned) return;
+  file->learned = true;
+  self->fresh++;
+}
+
 /* Parses and summarises a file for a question; the parse is kept for the
  * file's own lint when the run will lint it (workspace_expect). */
 static Summary *project__summarize(Project *self, const char *path, const char *bytes, size_t length) {
@@ -575,7 +584,7 @@ const Summary *project_summary(Project *self, int32_t file) {
   if (!entry->summarized) {
     entry->summary = summary;
     entry->summarized = true;
-    self->fresh += fresh;
+    if (fresh) project__learned(self, entry);
     summary = NULL;
   }
   pthread_mutex_unlock(&self->lock);
@@ -600,7 +609,7 @@ void project_adopt_summary(Project *self, int32_t file, Summary *summary) {
   if (!entry->summarized) {
     entry->summary = summary;
     entry->summarized = true;
-    self->fresh++;
+    project__learned(self, entry);
     summary = NULL;
   }
   pthread_mutex_unlock(&self->lock);
@@ -671,7 +680,7 @@ static bool project__next_identifier(const char *bytes, size_t *at, size_t to, s
  * lock held. */
 static void project__scan_file(Project *self, ProjectFile *file) {
   file->scanned = true;
-  self->fresh++;
+  project__learned(self, file);
   size_t length = 0;
   char *bytes = project__read(file, &length);
   if (!bytes) return;
@@ -701,11 +710,14 @@ Text project_module_name(const Project *self, int32_t file) {
  *
  * Loaded once, before the first question that needs a file's hash,
  * identifiers or summary; written back when the run is over, if it read
- * or summarised at least PROJECT_SAVE_AFTER files that the stored index
- * did not hold (a pre-commit run on one changed file does not rewrite
- * it). */
+ * or summarised files that the stored index did not hold: at least
+ * PROJECT_SAVE_AFTER of them and one in PROJECT_SAVE_SHARE of the listed
+ * files. A pre-commit run on a few changed files does not rewrite the
+ * index of a large project (writing it costs more than reading those
+ * files again in the next runs); the whole project linted does. */
 
 #define PROJECT_SAVE_AFTER 2
+#define PROJECT_SAVE_SHARE 64
 
 static void project__adopt_stored(Project *self, const StoredFile *stored) {
   char path[PATH_MAX];
@@ -738,7 +750,9 @@ static void project__load(Project *self) {
 /* Writes the index back when this run learned enough that the stored one
  * lacks; every worker has finished. */
 static void project__save(Project *self) {
-  if (!self->index_path || self->fresh < PROJECT_SAVE_AFTER) return;
+  if (!self->index_path || self->fresh < PROJECT_SAVE_AFTER || self->fresh < self->files.size / PROJECT_SAVE_SHARE) {
+    return;
+  }
   StoreWriter writer;
   store_begin(&writer, self->root);
   for (uint32_t i = 0; i < self->files.size; i++) {

@@ -1524,6 +1524,7 @@ def index_kept_between_runs_survives_damage(t):
     # The file alone, changed: the meter's summary comes from the index.
     t.write("proj/train.py", open(t.path("proj/train.py")).read() + "\n# changed\n")
     same_run(t.run("proj/train.py"), expected, "summaries read back from the index")
+    equal(open(index, "rb").read() == kept, True, "the index is not rewritten for one changed file")
     # The meter changes: its kept summary is not used.
     t.write("proj/utils/meters.py", METER_CONVERTS)
     t.run("proj/train.py").expect(0)
