@@ -970,16 +970,34 @@ static bool gpu103__callee_reports(const RuleContext *ctx, const Linked *linked,
   return argument < 0 ? callers.eval_receiver : (callers.eval_parameters >> argument) & 1u;
 }
 
+/* `net.forward_local(x)` on an instance of a project module class whose
+ * method runs the class's own layers with grad on outside any loop of its
+ * own (REACH_GRAD_ON_OWN_LAYERS): a custom forward of the module, so the
+ * call is the forward call site. */
+static bool gpu103__own_layers_method(RuleContext *ctx, const Linked *linked, int argument) {
+  if (argument >= 0 || !(linked->function->reaches & REACH_GRAD_ON_OWN_LAYERS)) return false;
+  const char *dot = strrchr(linked->function->name, '.');
+  if (!dot) return false;
+  const SummaryClass *class_ =
+      summary_class(linked->summary, linked->function->name, (uint32_t)(dot - linked->function->name));
+  return class_ && links_class_is_module(ctx->links, linked->summary, class_);
+}
+
 /* `agent.act(obs)` or `forward_batch(model, batch)` of another project
  * file, called here on a module put in eval mode, with grad on, in a
  * loop, and no backward after it: the helper runs the forward with grad
  * on (it serves training too, so it is reported at this call; when every
- * caller evaluates, the helper's own file reports it instead). */
+ * caller evaluates, the helper's own file reports it instead, unless the
+ * helper is a custom forward of the module's class: then the call is the
+ * forward and is reported here). */
 static void gpu103__check_external(RuleContext *ctx, const FlatEvents *events, uint32_t at, const Modes *modes, int32_t unit) {
   const FlatEvent *flat = array_get(events, at);
   const Event *call = flat->event;
   uint32_t training = REACH(EV_BACKWARD) | REACH(EV_STEP) | REACH(EV_CLEAR);
-  if (!(call->reaches & REACH_GRAD_ON_FORWARD) || (call->reaches & training) || !ts_node_eq(flat->anchor, call->node)) return;
+  if (!(call->reaches & (REACH_GRAD_ON_FORWARD | REACH_GRAD_ON_OWN_LAYERS)) || (call->reaches & training) ||
+      !ts_node_eq(flat->anchor, call->node)) {
+    return;
+  }
   int argument = -1;
   Text module = gpu103__external_module(ctx, call, &argument);
   if (module.length == 0 || roles_frozen(ctx->facts, module)) return;
@@ -989,7 +1007,8 @@ static void gpu103__check_external(RuleContext *ctx, const FlatEvents *events, u
   if (!gpu103__repeated(ctx, flat) || gpu103__returned(ctx, call) || node_expects_error(ctx->source, call->node)) return;
   Linked linked;
   if (!links_find(ctx->links, NULL, call->target, &linked) || !linked.function) return;
-  if (gpu103__callee_reports(ctx, &linked, argument)) return;
+  bool own_layers = gpu103__own_layers_method(ctx, &linked, argument);
+  if (!own_layers && (!(call->reaches & REACH_GRAD_ON_FORWARD) || gpu103__callee_reports(ctx, &linked, argument))) return;
   Shown shown, callee;
   rule_shown(module.ptr, module.length, RULE_SHOWN_MAX, &shown);
   Text called = call_function_text(ctx->source, call->node);
@@ -998,6 +1017,22 @@ static void gpu103__check_external(RuleContext *ctx, const FlatEvents *events, u
   rule_report_on(ctx, call->node, GL_EFFECT_PEAK, basis,
                  "`%s` runs `%s` in eval mode with grad on, never backpropagated; run it under `torch.no_grad()`",
                  callee.text, shown.text);
+}
+
+/* A layer of a custom forward (`def forward_local(self, x): return
+ * self.local_net(x)`), outside any loop of the method, in eval mode that
+ * its callers in other files set: each caller's call is the forward call
+ * site and is reported there (gpu103__check_external), not here. */
+static bool gpu103__callers_report(const RuleContext *ctx, const FlatEvent *flat, const Modes *modes, TSNode eval_switch,
+                                   int32_t unit) {
+  if (unit < 0 || ts_node_is_null(eval_switch) || !ts_node_eq(eval_switch, modes->self_switch)) return false;
+  if (flat->event->loop >= 0) return false;
+  if (!ts_node_eq(flat->anchor, flat->event->node)) {
+    uint32_t first, end; /* the method call's own event: the first within its node */
+    facts_events_within(ctx->facts, flat->anchor, &first, &end);
+    if (first >= end || ctx->facts->events.contents[first].loop >= 0) return false;
+  }
+  return summary_runs_own_layers(ctx->facts, unit);
 }
 
 static void gpu103__check_scope(RuleContext *ctx, int32_t unit, TSNode scope) {
@@ -1031,6 +1066,7 @@ static void gpu103__check_scope(RuleContext *ctx, int32_t unit, TSNode scope) {
     Text module = gpu103__module(ctx, flat);
     bool in_loop = event->loop >= 0, over_data = in_loop && facts_loop_iterates_data(ctx->facts, event->loop);
     TSNode eval_switch = gpu103__switch_reaching(ctx, gpu103__eval_switch(&modes, module), module, unit, flat->anchor);
+    if (gpu103__callers_report(ctx, flat, &modes, eval_switch, unit)) continue;
     bool loop_evaluates = !gpu103__test_code(ctx, event->function) &&
                           ((in_loop && gpu103__evaluation_function(ctx->facts, event->function)) ||
                           (over_data && gpu103__test_function(ctx->facts, event->function)) ||

@@ -49,6 +49,11 @@ typedef enum {
 /* Among REACH bits of a summary (summary.h): the function runs a module's
  * forward itself with grad on (not under no_grad, nor decorated with it). */
 #define REACH_GRAD_ON_FORWARD (1u << 30)
+/* Among REACH bits of a summary: a method runs its own class's layers
+ * with grad on outside any loop of its own (`self(x)`, or `self.head(x)`
+ * where __init__ builds `self.head`), in its body or through methods of
+ * the same class it calls: a custom forward (`net.forward_local(x)`). */
+#define REACH_GRAD_ON_OWN_LAYERS (1u << 29)
 
 /* Grad mode at a point, as far as the file shows. */
 typedef enum {

@@ -150,12 +150,69 @@ static uint32_t summary__grad_on_forward(const Facts *facts, int32_t index) {
   return 0;
 }
 
+static bool summary__submodule_handed_in(const Facts *facts, int32_t init, int32_t class_index, const Assign *assign,
+                                         TSNode value);
+
+/* Whether the __init__ of class `class_index` builds `self.<attribute>`
+ * from a call (`self.head = Head(...)`) or binds it from one of its
+ * parameters (a submodule handed in). */
+static bool summary__built_in_init(const Facts *facts, int32_t class_index, Text attribute) {
+  for (uint32_t j = 0; j < facts->assigns.size; j++) {
+    const Assign *assign = array_get(&facts->assigns, j);
+    if (assign->function < 0 || assign->subscript || assign->unpacked) continue;
+    const Function *init = array_get(&facts->functions, assign->function);
+    if (init->class_index != class_index || !text_is(init->name, "__init__")) continue;
+    if (assign->name.length <= 5 || memcmp(assign->name.ptr, "self.", 5) != 0) continue;
+    if (!text_eq(text_strip_self(assign->name), attribute)) continue;
+    TSNode value = node_unparenthesize(assign->value);
+    if (node_is(value, K_CALL)) return true;
+    if (summary__submodule_handed_in(facts, assign->function, class_index, assign, value)) return true;
+  }
+  return false;
+}
+
+/* REACH_GRAD_ON_OWN_LAYERS for method `index`: with grad on and outside
+ * any loop of its own, it runs `self(...)` or a layer its class's
+ * __init__ builds (`self.head(x)`, `self.head.proj(x)`), or calls a method
+ * of the same class that does. `depth` bounds the calls followed. */
+static uint32_t summary__own_layers(const Facts *facts, int32_t index, int depth);
+
+bool summary_runs_own_layers(const Facts *facts, int32_t function) {
+  return function >= 0 && summary__own_layers(facts, function, 0) != 0;
+}
+
+static uint32_t summary__own_layers(const Facts *facts, int32_t index, int depth) {
+  const Function *function = array_get(&facts->functions, index);
+  int32_t class_index = function->class_index;
+  if (class_index < 0 || depth > 4) return 0;
+  uint32_t first, end;
+  facts_events_within(facts, function->node, &first, &end);
+  for (uint32_t i = first; i < end; i++) {
+    const Event *event = array_get(&facts->events, i);
+    if (event->function != index || event->loop >= 0 || facts_grad_mode(facts, event) != GRAD_ON) continue;
+    if (event->kind == EV_FORWARD) {
+      Text target = event->target;
+      if (text_is(target, "self")) return REACH_GRAD_ON_OWN_LAYERS;
+      if (target.length <= 5 || memcmp(target.ptr, "self.", 5) != 0) continue;
+      Text attribute = text_strip_self(target);
+      uint32_t head = 0;
+      while (head < attribute.length && attribute.ptr[head] != '.' && attribute.ptr[head] != '[') head++;
+      if (summary__built_in_init(facts, class_index, (Text){attribute.ptr, head})) return REACH_GRAD_ON_OWN_LAYERS;
+    } else if (event->kind == EV_CALL && event->callee >= 0 && event->callee != index &&
+               facts->functions.contents[event->callee].class_index == class_index &&
+               summary__own_layers(facts, event->callee, depth + 1)) {
+      return REACH_GRAD_ON_OWN_LAYERS;
+    }
+  }
+  return 0;
+}
+
 static void summary__add_function(Summary *self, const Facts *facts, Flow *flow, int32_t index) {
   const Function *function = array_get(&facts->functions, index);
   SummaryFunction entry = {
       .name = summary__function_name(facts, function),
       .line = ts_node_start_point(function->node).row + 1,
-      .reaches = function->reaches | summary__grad_on_forward(facts, index),
+      .reaches = function->reaches | summary__grad_on_forward(facts, index) | summary__own_layers(facts, index, 0),
       .decorated = (uint8_t)function->decorated,
       .wraps_grad_off = function->wraps_grad_off,
       .returns = summary__returns(facts, flow, index, false),

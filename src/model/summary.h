@@ -87,6 +87,11 @@ void summary_delete(Summary *self);
  * the same bytes the facts came from. */
 Summary *summary_of_walk(const char *path, uint64_t hash, struct Facts *walked);
 
+/* Whether method `function` of the facts runs its own class's layers with
+ * grad on outside any loop of its own (REACH_GRAD_ON_OWN_LAYERS): a
+ * custom forward, whose callers' calls are the forward call sites. */
+bool summary_runs_own_layers(const struct Facts *facts, int32_t function);
+
 /* The function or method named `name` ("f", "Class.f"), or NULL. */
 const SummaryFunction *summary_function(const Summary *self, const char *name, uint32_t length);
 const SummaryClass *summary_class(const Summary *self, const char *name, uint32_t length);
