@@ -57,10 +57,20 @@ const char *gl_severity_name(GlSeverity severity);
 typedef struct {
   bool enabled[GL_MAX_RULES];
   bool pedantic;
+  /* The file is named like a test (a default test-files glob) and is one
+   * only if its code says so: it imports pytest or unittest, or defines a
+   * `test_*` function or a `Test*` class with `test_*` methods at module
+   * level. Then only gl_rule_set_for_tests of these rules run there. */
+  bool tests_by_code;
 } GlRuleSet;
 
 /* The rules that are on by default. */
 GlRuleSet gl_rule_set_default(void);
+
+/* `rules` less the rules whose effect is neither wrong gradients nor a
+ * crash (nor none: the meta rules): what runs in a test file, where a
+ * memory or speed pitfall costs nothing in a run of a few steps. */
+GlRuleSet gl_rule_set_for_tests(GlRuleSet rules);
 
 /* ---- Findings --------------------------------------------------------- */
 

@@ -92,7 +92,7 @@ CacheKey cache_key(const char *path, const char *bytes, size_t length, const GlR
   static const char SALT[] = CACHE_FORMAT "\n" GPULINT_VERSION "\n" GPULINT_BUILD_ID "\n";
   const char *extension = cache__extension(path);
   size_t extension_length = strnlen(extension, 32);
-  uint8_t context[sizeof SALT + 1 + 32 + GL_MAX_RULES + 1 + sizeof(CacheKey)];
+  uint8_t context[sizeof SALT + 1 + 32 + GL_MAX_RULES + 2 + sizeof(CacheKey)];
   CacheKey content = cache__hash(bytes, length, 0);
   size_t used = 0;
   memcpy(context, SALT, sizeof SALT);
@@ -102,6 +102,7 @@ CacheKey cache_key(const char *path, const char *bytes, size_t length, const GlR
   used += extension_length;
   for (uint32_t i = 0; i < GL_MAX_RULES; i++) context[used++] = rules->enabled[i];
   context[used++] = rules->pedantic;
+  context[used++] = rules->tests_by_code;
   memcpy(context + used, &content, sizeof content);
   used += sizeof content;
   return cache__hash(context, used, 1);

@@ -17,13 +17,19 @@ static const char *const DEFAULT_EXCLUDES[] = {
     "node_modules", "site-packages", "venv",
 };
 
-/* Test files: pytest's and unittest's names, and the folders projects
- * keep them in, relative to the config file's directory (or the working
+/* Test files: pytest's configuration, and the folders test suites live
+ * in (their helpers and the scripts their tests launch show no test of
+ * their own), relative to the config file's directory (or the working
  * directory). Benchmark scripts are not among them: they train for real
  * (whole epochs), and their memory findings were judged true. */
-static const char *const DEFAULT_TEST_FILES[] = {
-    "test_*.py", "*_test.py", "conftest.py", "tests/*", "*/tests/*", "test/*", "*/test/*",
-};
+static const char *const DEFAULT_TEST_FILES[] = {"conftest.py", "tests/*", "*/tests/*"};
+
+/* Files that are test files only when their code shows a test
+ * (test_code.h): pytest's and unittest's names, and a folder named `test`.
+ * In a machine-learning repository `main_test.py`, `test_model.py` or
+ * `test/eval_fid.py` is as often the script that evaluates the trained
+ * model as a unit test. */
+static const char *const DEFAULT_TEST_FILES_BY_CODE[] = {"test_*.py", "*_test.py", "test/*", "*/test/*"};
 
 /* In one directory, the first of these that exists (and, for pyproject.toml,
  * has a [tool.gpulint] table) applies. */
@@ -72,6 +78,14 @@ static void patterns__add(FilePatterns *self, const StringList *globs, const cha
     string_list_delete(&expanded);
   }
   free(escaped);
+}
+
+/* patterns__add for `count` built-in globs. */
+static void patterns__add_static(FilePatterns *self, const char *const *globs, size_t count, const char *base) {
+  StringList list = array_new();
+  for (size_t i = 0; i < count; i++) array_push(&list, (char *)globs[i]);
+  patterns__add(self, &list, base);
+  array_delete(&list); /* the strings are static */
 }
 
 static void patterns__delete(FilePatterns *self) {
@@ -134,12 +148,10 @@ static void settings__test_files(Settings *self, const Config *file, const char 
   } else if (file && file->has_test_files) {
     patterns__add(&self->test_files, &file->test_files, file_base);
   } else {
-    StringList defaults = array_new();
-    for (size_t i = 0; i < sizeof DEFAULT_TEST_FILES / sizeof DEFAULT_TEST_FILES[0]; i++) {
-      array_push(&defaults, (char *)DEFAULT_TEST_FILES[i]);
-    }
-    patterns__add(&self->test_files, &defaults, file_base);
-    array_delete(&defaults); /* the strings are static */
+    patterns__add_static(&self->test_files, DEFAULT_TEST_FILES, sizeof DEFAULT_TEST_FILES / sizeof DEFAULT_TEST_FILES[0],
+                         file_base);
+    patterns__add_static(&self->test_files_by_code, DEFAULT_TEST_FILES_BY_CODE,
+                         sizeof DEFAULT_TEST_FILES_BY_CODE / sizeof DEFAULT_TEST_FILES_BY_CODE[0], file_base);
   }
   if (file) patterns__add(&self->test_files, &file->extend_test_files, file_base);
   patterns__add(&self->test_files, &cli->extend_test_files, options->cwd);
@@ -181,6 +193,7 @@ static void settings__delete(Settings *self) {
   if (!self) return;
   patterns__delete(&self->exclude);
   patterns__delete(&self->test_files);
+  patterns__delete(&self->test_files_by_code);
   for (uint32_t i = 0; i < self->per_file_ignores.size; i++) patterns__delete(&self->per_file_ignores.contents[i].patterns);
   array_delete(&self->per_file_ignores);
   free(self);
@@ -194,18 +207,17 @@ GlRuleSet settings_rules_for(const Settings *self, const char *absolute) {
     const FileIgnore *ignore = &self->per_file_ignores.contents[i];
     if (patterns__match(&ignore->patterns, absolute)) selection_disable(&rules, &ignore->codes);
   }
-  if (!self->test_rules_all && settings_is_test_file(self, absolute)) {
-    for (uint32_t i = 0; i < gl_rule_count(); i++) {
-      GlEffect effect = gl_rule_info(i)->effect;
-      bool correctness = effect == GL_EFFECT_NONE || effect == GL_EFFECT_CRASH || effect == GL_EFFECT_WRONG_GRADIENTS;
-      if (!correctness) rules.enabled[i] = false;
-    }
-  }
+  if (self->test_rules_all) return rules;
+  TestFile test = settings_test_file(self, absolute);
+  if (test == TEST_FILE) rules = gl_rule_set_for_tests(rules);
+  rules.tests_by_code = test == TEST_FILE_BY_CODE;
   return rules;
 }
 
-bool settings_is_test_file(const Settings *self, const char *absolute) {
-  return patterns__match(&self->test_files, absolute);
+TestFile settings_test_file(const Settings *self, const char *absolute) {
+  if (patterns__match(&self->test_files, absolute)) return TEST_FILE;
+  if (patterns__match(&self->test_files_by_code, absolute)) return TEST_FILE_BY_CODE;
+  return TEST_FILE_NOT;
 }
 
 /* ---- The directory map -------------------------------------------------------- */

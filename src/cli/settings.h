@@ -42,6 +42,7 @@ typedef struct {
   bool unsafe_fixes;         /* also unsafe ones */
   GlRuleSet fixable;         /* the rules whose fixes apply (fixable, unfixable) */
   FilePatterns test_files;   /* test files */
+  FilePatterns test_files_by_code; /* test files when their code shows a test (test_code.h) */
   bool test_rules_all;       /* every rule there, not only correctness */
 } Settings;
 
@@ -72,11 +73,19 @@ bool settings_excludes(const Settings *self, const char *absolute);
  * file (`test-files`), only the correctness rules
  * (effects wrong-gradients and crash) and the meta rules run, unless
  * `test-rules = "all"`: a memory or speed pitfall costs nothing in a test
- * that runs a few steps. */
+ * that runs a few steps. A file that is a test file only if its code
+ * shows one gets every rule with `tests_by_code` set: the lint decides
+ * once it has parsed the file. */
 GlRuleSet settings_rules_for(const Settings *self, const char *absolute);
 
+typedef enum {
+  TEST_FILE_NOT,
+  TEST_FILE,         /* by a glob of test-files or extend-test-files, or a default folder */
+  TEST_FILE_BY_CODE, /* by a default name: a test file if its code shows a test */
+} TestFile;
+
 /* Whether `absolute` is a test file. */
-bool settings_is_test_file(const Settings *self, const char *absolute);
+TestFile settings_test_file(const Settings *self, const char *absolute);
 
 /* Whether the directory name is one of the default excludes. */
 bool settings_is_default_exclude(const char *name);

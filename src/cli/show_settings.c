@@ -43,9 +43,15 @@ static void shown__rules(FILE *out, const char *key, const GlRuleSet *rules, con
 }
 
 /* `key = ["a", "b"]` from a list of patterns' names. */
-static void shown__patterns(FILE *out, const char *key, const FilePatterns *patterns, const char *source) {
+/* `key = [...]` with the globs of `patterns` and then of `more` (NULL:
+ * none). */
+static void shown__patterns(FILE *out, const char *key, const FilePatterns *patterns, const FilePatterns *more,
+                            const char *source) {
   fprintf(out, "%s = [", key);
-  for (uint32_t i = 0; i < patterns->size; i++) fprintf(out, "%s\"%s\"", i ? ", " : "", patterns->contents[i].name);
+  uint32_t shown = 0;
+  for (const FilePatterns *list = patterns; list; list = list == patterns ? more : NULL) {
+    for (uint32_t i = 0; i < list->size; i++) fprintf(out, "%s\"%s\"", shown++ ? ", " : "", list->contents[i].name);
+  }
   fprintf(out, "]  # %s\n", source);
 }
 
@@ -89,9 +95,12 @@ void show_settings_print(FILE *out, const ShownFile *file) {
   shown__rules(out, "fixable", &settings->fixable, sources);
   free(sources);
   int test_flag = cli->test_rules_all, test_file = config ? config->test_rules_all : -1;
-  bool is_test = settings_is_test_file(settings, file->absolute);
-  int chars = fprintf(out, "test-file = %s", is_test ? "true" : "false");
-  fprintf(out, "%*s# matched by test-files\n", chars < 34 ? 34 - chars : 1, "");
+  TestFile test = settings_test_file(settings, file->absolute);
+  int chars = fprintf(out, "test-file = %s",
+                      test == TEST_FILE ? "true" : test == TEST_FILE_BY_CODE ? "\"if its code shows a test\"" : "false");
+  fprintf(out, "%*s# %s\n", chars < 34 ? 34 - chars : 1, "",
+          test == TEST_FILE_BY_CODE ? "named like a test: pytest or unittest imported, or test_* defined"
+                                    : "matched by test-files");
   shown__text(out, "test-rules", settings->test_rules_all ? "all" : "correctness",
               shown__source(file, test_flag >= 0, test_file >= 0));
   shown__switch(out, file, "pedantic", settings->rules.pedantic, cli->pedantic, config ? config->pedantic : -1);
@@ -105,9 +114,9 @@ void show_settings_print(FILE *out, const ShownFile *file) {
               shown__source(file, cli->output_format, config && config->output_format));
   shown__text(out, "rule-url", settings->rule_url, shown__source(file, cli->rule_url, config && config->rule_url));
   bool excludes_by_file = config && (config->has_exclude || config->extend_exclude.size);
-  shown__patterns(out, "exclude", &settings->exclude,
+  shown__patterns(out, "exclude", &settings->exclude, NULL,
                   shown__source(file, cli->has_exclude || cli->extend_exclude.size, excludes_by_file));
-  shown__patterns(out, "test-files", &settings->test_files,
+  shown__patterns(out, "test-files", &settings->test_files, &settings->test_files_by_code,
                   shown__source(file, cli->has_test_files || cli->extend_test_files.size,
                                 config && (config->has_test_files || config->extend_test_files.size)));
   fprintf(out, "per-file-ignores = {");

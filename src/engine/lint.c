@@ -21,6 +21,7 @@
 #include "settle.h"
 #include "walk.h"
 #include "source.h"
+#include "test_code.h"
 
 /* Larger inputs are refused with an error rather than parsed. */
 #define MAX_SOURCE_BYTES (256u * 1024u * 1024u)
@@ -75,6 +76,16 @@ GlRuleSet gl_rule_set_default(void) {
   GlRuleSet set = {.enabled = {false}};
   for (uint32_t i = 0; i < RULE_COUNT; i++) set.enabled[i] = RULES[i]->info.default_enabled;
   return set;
+}
+
+GlRuleSet gl_rule_set_for_tests(GlRuleSet rules) {
+  for (uint32_t i = 0; i < RULE_COUNT; i++) {
+    GlEffect effect = RULES[i]->info.effect;
+    bool correctness = effect == GL_EFFECT_NONE || effect == GL_EFFECT_CRASH || effect == GL_EFFECT_WRONG_GRADIENTS;
+    if (!correctness) rules.enabled[i] = false;
+  }
+  rules.tests_by_code = false;
+  return rules;
 }
 
 const char *gl_version(void) { return GPULINT_VERSION; }
@@ -374,6 +385,15 @@ static bool lint__in_parts(const Source *source, TSTree **kept, const ProjectPar
   return source->length >= PARTS_MIN_BYTES && source->cells.size == 0 && !kept && !parsed;
 }
 
+/* `rules`, less the ones a test file does not run when the file is a test
+ * file by its code (GlRuleSet.tests_by_code, test_code.h). */
+static GlRuleSet lint__rules_for_code(const GlRuleSet *rules, const Source *source, TSNode root) {
+  if (rules->tests_by_code && test_code_shows_tests(source, root)) return gl_rule_set_for_tests(*rules);
+  GlRuleSet own = *rules;
+  own.tests_by_code = false;
+  return own;
+}
+
 /* Lints `source`. With `kept` (a document's tree, edited since its last
  * parse, or NULL), the parse starts from that tree and the new tree
  * replaces it there; a skipped file leaves no tree. With `parsed` (a
@@ -396,7 +416,8 @@ static void lint__source(GlLinter *self, GlFileResult *result, const Source *sou
   }
   if (lint__in_parts(source, kept, parsed)) {
     Findings findings = array_new();
-    lint__parts(self, result, source, rules, verdict, &findings);
+    GlRuleSet named = rules->tests_by_code ? gl_rule_set_for_tests(*rules) : *rules; /* no whole tree to look at */
+    lint__parts(self, result, source, &named, verdict, &findings);
     lint__sort_unique(&findings);
     result->findings = findings.contents;
     result->finding_count = findings.size;
@@ -409,6 +430,8 @@ static void lint__source(GlLinter *self, GlFileResult *result, const Source *sou
     return;
   }
   TSNode root = ts_tree_root_node(tree);
+  GlRuleSet own = lint__rules_for_code(rules, source, root);
+  rules = &own;
   Findings findings = array_new();
   if (verdict == PREFILTER_PARSE_ONLY) lint__summary_only(self, source, root, walked);
   if (verdict == PREFILTER_RUN && !lint__run_rules(self, result, &findings, source, root, rules, walked)) {

@@ -1589,9 +1589,11 @@ def codes_by_path(run):
 
 @case
 def test_files_run_only_correctness_rules(t):
-    for path in ["train.py", "benchmarks/fp8/run.py", "tests/unit/test_loop.py", "pkg/test/loop.py",
-                 "loop_test.py", "conftest.py"]:
+    for path in ["train.py", "benchmarks/fp8/run.py", "tests/unit/test_loop.py", "tests/helpers.py",
+                 "conftest.py"]:
         t.write(path, EVAL_AND_TRAIN)
+    for path in ["pkg/test/loop.py", "loop_test.py", "test_unit.py", "test_case.py", "test_class.py"]:
+        t.write(path, EVAL_AND_TRAIN + TEST_SIGNS.get(path, "\n\ndef test_runs():\n    check_train([])\n"))
     found = codes_by_path(t.run("--format", "json", "--no-cache", ".").expect(1))
     equal(found.pop("train.py"), ["GPU001", "GPU103"], "a training script")
     equal(found.pop("benchmarks/fp8/run.py"), ["GPU001", "GPU103"], "a benchmark script")
@@ -1601,6 +1603,65 @@ def test_files_run_only_correctness_rules(t):
     for path, codes in found.items():
         equal(codes, ["GPU001", "GPU103"], path + " with --test-rules all")
     t.run("--test-rules", "some", ".").expect(2)
+
+
+# What shows that a file named like a test is one, appended to EVAL_AND_TRAIN.
+TEST_SIGNS = {
+    "test_unit.py": "\n\nimport unittest.mock\n",
+    "test_case.py": "\n\nfrom unittest import TestCase\n",
+    "test_class.py": "\n\nclass TestLoops:\n    def test_train(self):\n        check_train([])\n",
+}
+
+
+@case
+def files_named_like_tests_that_are_scripts_run_every_rule(t):
+    # An evaluation script named like a test (`main_test.py`, `test/...`)
+    # defines no test and imports no test framework: every rule runs there.
+    # A class named Test* with no test_* method (a dataset) is no test, nor
+    # a test_* name that is not at module level.
+    scripts = {"main_test.py": EVAL_AND_TRAIN,
+               "test_model.py": EVAL_AND_TRAIN + "\n\nclass TestDataset:\n    def __len__(self):\n        return 0\n",
+               "pkg/test/evaluate.py": EVAL_AND_TRAIN + "\n\ndef main():\n    def test_one():\n        pass\n",
+               "test_strings.py": EVAL_AND_TRAIN + '\n\nNOTE = """\nimport pytest\ndef test_x(): pass\n"""\n'}
+    for path, text in scripts.items():
+        t.write(path, text)
+    t.write("tests/evaluate.py", EVAL_AND_TRAIN)  # a test suite's folder: its helpers show no test of their own
+    found = codes_by_path(t.run("--format", "json", "--no-cache", ".").expect(1))
+    for path in scripts:
+        equal(found.pop(path), ["GPU001", "GPU103"], path)
+    equal(found, {"tests/evaluate.py": ["GPU001"]}, "a file under tests/")
+    # The same text from standard input, named like a test, is decided the same way.
+    run = t.run("--format", "json", "--no-cache", "--stdin-filename", "main_test.py", stdin=EVAL_AND_TRAIN.encode()).expect(1)
+    equal(sorted(f["code"] for f in run.json()), ["GPU001", "GPU103"], "standard input named main_test.py")
+    text = EVAL_AND_TRAIN + "\n\nimport pytest\n"
+    run = t.run("--format", "json", "--no-cache", "--stdin-filename", "main_test.py", stdin=text.encode()).expect(1)
+    equal(sorted(f["code"] for f in run.json()), ["GPU001"], "standard input that imports pytest")
+    shown = {}
+    for path in ("main_test.py", "tests/evaluate.py", "train.py"):
+        t.write(path, EVAL_AND_TRAIN)
+        out = t.run("--show-settings", path).expect(0).out
+        shown[path] = [line.split("#")[0].strip() for line in out.splitlines() if line.startswith("test-file ")]
+    equal(shown, {"main_test.py": ['test-file = "if its code shows a test"'], "tests/evaluate.py": ["test-file = true"],
+                  "train.py": ["test-file = false"]}, "--show-settings")
+    os.remove(t.path("train.py"))
+    # A glob of the user's own is taken at its word.
+    t.write("pyproject.toml", "[tool.gpulint]\nextend-test-files = [\"main_test.py\"]\n")
+    found = codes_by_path(t.run("--format", "json", "--no-cache", ".").expect(1))
+    equal(found["main_test.py"], ["GPU001"], "main_test.py in extend-test-files")
+    equal(found["test_model.py"], ["GPU001", "GPU103"], "test_model.py, by its code")
+    t.write("pyproject.toml", "[tool.gpulint]\ntest-files = [\"test_*.py\"]\n")
+    found = codes_by_path(t.run("--format", "json", "--no-cache", ".").expect(1))
+    equal(found["test_model.py"], ["GPU001"], "test_model.py in test-files")
+    equal(found["tests/evaluate.py"], ["GPU001", "GPU103"], "tests/ when test-files replaces the defaults")
+    # The result cache keeps the two decisions apart.
+    os.remove(t.path("pyproject.toml"))
+    t.use_cache()
+    t.write("a/main_test.py", EVAL_AND_TRAIN)
+    t.write("b/main_test.py", text)
+    for attempt in ("cold", "warm"):
+        found = codes_by_path(t.run("--format", "json", ".").expect(1))
+        equal(found["a/main_test.py"], ["GPU001", "GPU103"], "a script named like a test, cache " + attempt)
+        equal(found["b/main_test.py"], ["GPU001"], "a test module, cache " + attempt)
 
 
 @case

@@ -331,6 +331,43 @@ def rule_url_from_the_project_config(t):
     client.finish()
 
 
+# A memory rule (GPU103) and a correctness rule (GPU001) in one file.
+EVAL_AND_TRAIN = """import torch
+import torch.nn as nn
+
+
+def check_eval(loader):
+    model = nn.Linear(4, 2).cuda()
+    model.eval()
+    for x in loader:
+        print(model(x))
+
+
+def check_train(loader):
+    model = nn.Linear(4, 2)
+    optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
+    for x in loader:
+        model(x).sum().backward()
+        optimizer.step()
+"""
+
+
+@case
+def files_named_like_tests_as_the_command_line_decides(t):
+    # A script named like a test gets every rule unless its code shows a
+    # test; a file under tests/ runs only the correctness rules.
+    client = t.client()
+    texts = {"main_test.py": EVAL_AND_TRAIN, "test_unit.py": EVAL_AND_TRAIN + "\n\nimport pytest\n",
+             "tests/helpers.py": EVAL_AND_TRAIN}
+    expected = {"main_test.py": ["GPU001", "GPU103"], "test_unit.py": ["GPU001"], "tests/helpers.py": ["GPU001"]}
+    got = {}
+    for path, text in texts.items():
+        uri = client.open(t.write(path, text), text)
+        got[path] = sorted(d["code"] for d in client.diagnostics(uri)["diagnostics"])
+    equal(got, expected, "the rules of each file")
+    client.finish()
+
+
 @case
 def incremental_edit_that_fixes_publishes_empty(t):
     client = t.client()
