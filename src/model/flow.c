@@ -227,7 +227,7 @@ Carry flow_name_carries(Flow *self, Text name, int32_t function, uint32_t at) {
 }
 
 static Carry flow__returns_element(Flow *self, int32_t function, uint8_t position);
-static Carry flow__external_returns(Flow *self, TSNode call, uint8_t position);
+static Carry flow__external_returns(Flow *self, TSNode call, uint8_t position, int32_t function);
 static Carry flow__helper(Flow *self, TSNode call, int32_t helper, uint8_t position, int32_t function);
 static bool flow__grad_on(const Flow *self, TSNode node, int32_t function);
 
@@ -305,7 +305,8 @@ static Carry flow__unpacked(Flow *self, const Assign *assign) {
       if (!flow__grad_on(self, value, assign->function)) return CARRY_NONE;
       return flow__returns_element(self, forward, assign->position);
     }
-    Carry external = node_is(value, K_CALL) ? flow__external_returns(self, value, assign->position) : CARRY_NAME;
+    Carry external =
+        node_is(value, K_CALL) ? flow__external_returns(self, value, assign->position, assign->function) : CARRY_NAME;
     if (external != CARRY_NAME) return external;
   }
   return flow__expression(self, value, assign->function);
@@ -668,8 +669,10 @@ static bool flow__has_return(uint32_t returns, uint32_t bit) {
 
 /* A call of another file's function: what its summary says it returns
  * (`position`: an element of a returned tuple, UNPACKED_DEEP: the
- * whole); CARRY_NAME when it is no function of the project. */
-static Carry flow__external_returns(Flow *self, TSNode call, uint8_t position) {
+ * whole; a value computed from its arguments, `psnr(out, y)`, as they
+ * carry in `function`, where the call is); CARRY_NAME when it is no
+ * function of the project. */
+static Carry flow__external_returns(Flow *self, TSNode call, uint8_t position, int32_t function) {
   const Facts *facts = self->facts;
   if (!facts->elsewhere) return CARRY_NAME;
   char buffer[256];
@@ -686,7 +689,7 @@ static Carry flow__external_returns(Flow *self, TSNode call, uint8_t position) {
   uint32_t bit = position == UNPACKED_DEEP || position >= SUMMARY_MAX_PARAMETERS ? RETURNS_WHOLE : RETURNS_ELEMENT(position);
   if (bit != RETURNS_WHOLE && (linked.plain_returns & bit)) return CARRY_NONE; /* `return loss, 0.5` */
   if (flow__has_return(linked.returns, bit)) return CARRY_EVIDENCE;
-  if (flow__has_return(linked.returns_given_arguments, bit)) return flow__any_argument(self, call, -1);
+  if (flow__has_return(linked.returns_given_arguments, bit)) return flow__any_argument(self, call, function);
   return CARRY_NONE;
 }
 
@@ -705,7 +708,7 @@ static Carry flow__call(Flow *self, TSNode call, int32_t function) {
   if (library >= 0) return (Carry)library;
   int32_t helper = facts_resolve_call(facts, call, function);
   if (helper >= 0) return flow__helper(self, call, helper, UNPACKED_DEEP, function);
-  Carry external = flow__external_returns(self, call, UNPACKED_DEEP);
+  Carry external = flow__external_returns(self, call, UNPACKED_DEEP, function);
   if (external != CARRY_NAME) return external;
   if (roles_loss_function(callee) || roles_loss_function(roles_forward_module(facts, call))) {
     return flow__loss(self, call, function); /* `criterion(out, y)`, `criterion.forward(out, y)` */
