@@ -147,12 +147,25 @@ static bool gpu101__outlives_iteration(const RuleContext *ctx, Text name, int32_
   return true;
 }
 
+/* Whether `function` binds the plain name `name` itself (`history = []`):
+ * then the name there is its own local, not the container of another
+ * function that happens to share its name. */
+static bool gpu101__binds_own(const Facts *facts, Text name, int32_t function) {
+  if (memchr(name.ptr, '.', name.length) || memchr(name.ptr, '[', name.length)) return false;
+  AssignIter it = facts_assigns(facts, name, function);
+  for (const Assign *assign; (assign = assign_iter_next(&it));) {
+    if (!assign->augmented && !assign->subscript) return true;
+  }
+  return false;
+}
+
 /* Whether another function of the file backpropagates what the container
  * holds: a REINFORCE buffer of log-probs that each step fills and the
  * episode's end stacks into its loss (`torch.stack(self.saved_log_probs)`,
  * then backward). The graph is kept on purpose, until that backward. For
  * `self.` containers only the methods of the same class count; a
- * container of lists per key (`self.saved[ob_id]`) is the whole dict. */
+ * container of lists per key (`self.saved[ob_id]`) is the whole dict; a
+ * function's local list is no other function's list of the same name. */
 static bool gpu101__backpropagated_elsewhere(const RuleContext *ctx, Text container, int32_t function) {
   const Facts *facts = ctx->facts;
   const char *subscript = memchr(container.ptr, '[', container.length); /* a list per key: the whole dict */
@@ -161,13 +174,62 @@ static bool gpu101__backpropagated_elsewhere(const RuleContext *ctx, Text contai
   bool on_self = owner.length != container.length;
   int32_t class_index = function >= 0 ? facts->functions.contents[function].class_index : -1;
   if (on_self && class_index < 0) return false;
+  bool local = function >= 0 && gpu101__binds_own(facts, container, function);
   for (uint32_t i = 0; i < facts->functions.size; i++) {
     const Function *other = array_get(&facts->functions, i);
     if ((int32_t)i == function || (on_self && other->class_index != class_index)) continue;
+    if (local && gpu101__binds_own(facts, container, (int32_t)i)) continue;
     if ((other->reaches & REACH(EV_BACKWARD)) && flow_feeds_backward(ctx->flow, container, (int32_t)i)) return true;
   }
   return false;
 }
+
+/* Whether each mention of `name` in `text` picks one element by a
+ * number (`losses[-1]`, `losses[0]`); true when there is none. */
+static bool gpu101__only_elements(Text text, Text name) {
+  for (uint32_t at = 0; at + name.length <= text.length; at++) {
+    if (memcmp(text.ptr + at, name.ptr, name.length) != 0) continue;
+    bool starts = at == 0 || !(isalnum((unsigned char)text.ptr[at - 1]) || text.ptr[at - 1] == '_' ||
+                               text.ptr[at - 1] == '.');
+    uint32_t end = at + name.length;
+    if (!starts || (end < text.length && (isalnum((unsigned char)text.ptr[end]) || text.ptr[end] == '_'))) continue;
+    if (end >= text.length || text.ptr[end] != '[') return false;
+    uint32_t digit = end + 1 < text.length && text.ptr[end + 1] == '-' ? end + 2 : end + 1, close = digit;
+    while (close < text.length && isdigit((unsigned char)text.ptr[close])) close++;
+    if (close == digit || close >= text.length || text.ptr[close] != ']') return false;
+  }
+  return true;
+}
+
+/* Whether what backpropagates in `function` is only the newest element
+ * of the container (`losses.append(loss)` then `losses[-1].backward()`):
+ * every backward that names it picks one element by a number, at least
+ * one does, and no name bound from the container whole feeds a backward.
+ * Each backward then frees one step's graph; the list keeps them all. */
+static bool gpu101__backpropagates_one_element(RuleContext *ctx, Text container, int32_t function) {
+  const Facts *facts = ctx->facts;
+  bool named = false;
+  for (uint32_t i = 0; i < facts->events.size; i++) {
+    const Event *event = array_get(&facts->events, i);
+    if (event->kind != EV_BACKWARD || event->function != function) continue;
+    Text text = node_text(ctx->source, event->node);
+    if (!text_mentions(text, container)) continue;
+    if (!gpu101__only_elements(text, container)) return false;
+    named = true;
+  }
+  if (!named) return false;
+  for (uint32_t i = 0; i < facts->assigns.size; i++) {
+    const Assign *assign = array_get(&facts->assigns, i);
+    if (assign->function != function || text_eq(assign->name, container)) continue;
+    Text value = node_text(ctx->source, assign->value);
+    if (text_mentions(value, container) && !gpu101__only_elements(value, container) &&
+        flow_feeds_backward(ctx->flow, assign->name, function)) {
+      return false;
+    }
+  }
+  return true;
+}
+
 
 /* ---- Reporting ---------------------------------------------------------------- */
 
@@ -394,7 +456,9 @@ static void gpu101__report_node(RuleContext *ctx, TSNode node, Basis basis, cons
 
 /* `loop` is -1 for a method storing on `self` outside any loop; `carry`
  * says how the value is known to hold a graph; `holder` names what keeps
- * it (the container, the total, the helper's receiver). */
+ * it (the container, the total, the helper's receiver), empty when the
+ * finding gets no fix (the code backpropagates the kept element itself:
+ * a detached one could not). */
 static void gpu101__report(RuleContext *ctx, TSNode node, TSNode value, int32_t loop, int32_t function, Carry carry,
                            const Linked *linked, Text holder) {
   TSNode owner = gpu101__node_owner(ctx, value, function);
@@ -422,7 +486,7 @@ static void gpu101__report(RuleContext *ctx, TSNode node, TSNode value, int32_t 
                    "`%s` is kept with its graph%s and no backward: GPU memory grows; keep `.item()`",
                    shown.text, kept_by);
   }
-  gpu101__fix(ctx, finding, node, value, holder, function);
+  if (holder.length) gpu101__fix(ctx, finding, node, value, holder, function);
 }
 
 static bool gpu101__grad_on(const RuleContext *ctx, TSNode node, int32_t function) {
@@ -515,14 +579,16 @@ static void gpu101__check_store(RuleContext *ctx, const Event *store) {
   if (keeps == KEEPS_NOT) return;
   TSNode value = call_positional(store->node, text_is(method, "insert") ? 1 : 0);
   if (ts_node_is_null(value) || !gpu101__grad_on(ctx, store->node, store->function)) return;
+  bool newest_backpropagated = gpu101__backpropagates_one_element(ctx, store->target, store->function);
   Carry carry = flow_carries(ctx->flow, value, store->function);
+  if (newest_backpropagated) carry = CARRY_EVIDENCE; /* a backward runs through what was stored: it has a graph */
   if (carry == CARRY_NONE) return;
   if (!gpu101__outlives_iteration(ctx, store->target, store->function, store->loop)) return;
-  if (flow_feeds_backward(ctx->flow, store->target, store->function)) return;
+  if (!newest_backpropagated && flow_feeds_backward(ctx->flow, store->target, store->function)) return;
   if (gpu101__backpropagated_elsewhere(ctx, store->target, store->function)) return;
   if (keeps == KEEPS_BY_NAME) carry = CARRY_NAME;
   gpu101__report(ctx, store->node, value, store->loop, store->function, carry, linked.function ? &linked : NULL,
-                 store->target);
+                 newest_backpropagated ? (Text){"", 0} : store->target);
 }
 
 /* Whether `container` is bound to a NumPy array (`self.rewards =
