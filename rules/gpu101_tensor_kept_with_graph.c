@@ -43,6 +43,11 @@
   "so does every activation its graph saved. Measured on an H100 (PyTorch 2.11, 6x4096 MLP, batch 512, a hook "  \
   "on one hidden layer of a training loop): 8.0 MB per step, one output, against 0.0 with the list cleared."
 
+/* The longest message less the helper's name (" by `Meter.update`"):
+ * what the kept value may take when shown, so that the message stays
+ * within 110 characters. */
+#define GPU101_MESSAGE_ROOM 35u
+
 /* ---- Is the store per-iteration? ----------------------------------------- */
 
 /* Whether the function of `loop` switches a module to eval mode before it
@@ -465,12 +470,14 @@ static void gpu101__report(RuleContext *ctx, TSNode node, TSNode value, int32_t 
   bool node_kept = !ts_node_is_null(owner);
   bool training = gpu101__backpropagated_here(ctx, node_kept ? owner : value, loop, function);
   Text kept = node_text(ctx->source, value);
-  Shown shown;
-  rule_shown(kept.ptr, kept.length, linked && linked->function ? 16 : 30, &shown);
   Basis basis = {carry < CARRY_EVIDENCE, linked, training, training ? GPU101_DETAIL_TRAINING : GPU101_DETAIL_NO_BACKWARD,
                  false};
   char by[64];
   const char *kept_by = gpu101__kept_by(linked, by, sizeof by);
+  /* the value as shown shares a short message with the helper's name */
+  size_t room = GPU101_MESSAGE_ROOM - strlen(kept_by);
+  Shown shown;
+  rule_shown(kept.ptr, kept.length, room < 10 ? 10 : room > 30 ? 30 : room, &shown);
   if (node_kept) {
     if (!training) basis.detail = GPU101_DETAIL_NODE;
     gpu101__report_node(ctx, node, basis, shown.text, kept_by);
