@@ -6,7 +6,9 @@
  *       torch.cuda.empty_cache()      <- reported: runs every step
  *
  * A per-step loop is the innermost loop that runs a forward, backward or
- * optimizer step, or one that iterates a data loader. Calls once per epoch
+ * optimizer step, or one that iterates a data loader. A module's forward
+ * (and the helpers it calls) runs once per step of whatever loop runs the
+ * model, so a call there is reported too. Calls once per epoch
  * (in an outer loop whose body holds the batch loop), under a periodic
  * guard (`if step % N == 0`), or in an exception handler are fine. */
 #include <stdlib.h>
@@ -156,7 +158,9 @@ static void gpu201__fix(const RuleContext *ctx, GlFinding *finding, TSNode call)
   fix_finish(finding);
 }
 
-static void gpu201__check_loop(RuleContext *ctx, uint32_t loop_index) {
+/* Reports the `empty_cache()` calls that run in every pass of the loop,
+ * marking each event reported in `reported` (one entry per event). */
+static void gpu201__check_loop(RuleContext *ctx, uint32_t loop_index, bool *reported) {
   const Loop *loop = array_get(&ctx->facts->loops, loop_index);
   FlatEvents events = array_new();
   facts_flatten(ctx->facts, loop->function, loop->body, &events);
@@ -170,6 +174,9 @@ static void gpu201__check_loop(RuleContext *ctx, uint32_t loop_index) {
     TSNode helper = direct ? (TSNode){0} : ctx->facts->functions.contents[event->function].node;
     if (!direct && gpu201__guarded(ctx, event->node, helper, helper, event->function)) continue;
     if (!direct && gpu201__only_called_guarded(ctx, event->function, 0)) continue;
+    uint32_t index = (uint32_t)(event - ctx->facts->events.contents);
+    if (reported[index]) continue;
+    reported[index] = true;
     Where where;
     GlFinding *finding = rule_report_on(ctx, event->node, GL_EFFECT_SLOWDOWN, (Basis){.detail = GPU201_DETAIL},
                 "`empty_cache()` runs every iteration of the loop at %s: it slows each step; remove it",
@@ -195,14 +202,15 @@ static bool gpu201__step_function(const Facts *facts, int32_t function) {
 
 /* `empty_cache()` in a training-step function that some caller (here or
  * in another file of the project) calls in a loop: it runs every step. */
-static void gpu201__check_step_functions(RuleContext *ctx) {
+static void gpu201__check_step_functions(RuleContext *ctx, bool *reported) {
   const Facts *facts = ctx->facts;
   for (uint32_t i = 0; i < facts->events.size; i++) {
     const Event *event = array_get(&facts->events, i);
-    if (event->kind != EV_EMPTY_CACHE || event->loop >= 0 || event->function < 0) continue;
+    if (event->kind != EV_EMPTY_CACHE || event->loop >= 0 || event->function < 0 || reported[i]) continue;
     const Function *function = array_get(&facts->functions, event->function);
     if (!function->called_in_loop || !gpu201__step_function(facts, event->function)) continue;
     if (gpu201__guarded(ctx, event->node, function->node, function->node, event->function)) continue;
+    reported[i] = true;
     Shown name;
     rule_shown(function->name.ptr, function->name.length, RULE_SHOWN_MAX, &name);
     GlFinding *finding = rule_report_on(ctx, event->node, GL_EFFECT_SLOWDOWN, (Basis){.detail = GPU201_DETAIL},
@@ -213,16 +221,80 @@ static void gpu201__check_step_functions(RuleContext *ctx) {
   }
 }
 
+/* How many calls deep from a module's forward the rule follows helpers. */
+#define GPU201_FORWARD_DEPTH 4
+
+/* For each function of the file, the module class whose forward runs it
+ * on every call (the index of that forward), or -1: the `forward` of an
+ * nn.Module class, and the functions a forward calls outside a guard, a
+ * few calls deep (`forward` -> `sample_and_group(...)`). A module's
+ * forward runs once per step of every loop that runs the model, training
+ * or evaluation. Owned by the caller. */
+static int32_t *gpu201__forward_runs(const RuleContext *ctx) {
+  const Facts *facts = ctx->facts;
+  int32_t *runs = gl_malloc((facts->functions.size + 1) * sizeof(int32_t));
+  for (uint32_t i = 0; i < facts->functions.size; i++) {
+    const Function *function = array_get(&facts->functions, i);
+    bool forward = function->in_module_class && function->class_index >= 0 && text_is(function->name, "forward") &&
+                   function->parent < 0;
+    runs[i] = forward ? (int32_t)i : -1;
+  }
+  for (int depth = 0; depth < GPU201_FORWARD_DEPTH; depth++) {
+    bool grew = false;
+    for (uint32_t i = 0; i < facts->events.size; i++) {
+      const Event *call = array_get(&facts->events, i);
+      if (call->kind != EV_CALL || call->function < 0 || call->callee < 0) continue;
+      if (runs[call->function] < 0 || runs[call->callee] >= 0) continue;
+      TSNode caller = facts->functions.contents[call->function].node;
+      if (gpu201__guarded(ctx, call->node, caller, caller, call->function)) continue;
+      runs[call->callee] = runs[call->function];
+      grew = true;
+    }
+    if (!grew) break;
+  }
+  return runs;
+}
+
+/* `empty_cache()` that runs on every forward of a module class of this
+ * file, in the forward or in a helper it calls: the model runs it in
+ * every step. */
+static void gpu201__check_forwards(RuleContext *ctx, bool *reported) {
+  const Facts *facts = ctx->facts;
+  int32_t *runs = NULL;
+  for (uint32_t i = 0; i < facts->events.size; i++) {
+    const Event *event = array_get(&facts->events, i);
+    if (event->kind != EV_EMPTY_CACHE || event->function < 0 || reported[i]) continue;
+    if (!runs) runs = gpu201__forward_runs(ctx);
+    int32_t forward = runs[event->function];
+    if (forward < 0) continue;
+    TSNode helper = facts->functions.contents[event->function].node;
+    if (gpu201__guarded(ctx, event->node, helper, helper, event->function)) continue;
+    reported[i] = true;
+    const Function *entry = array_get(&facts->functions, forward);
+    const Class *owner = array_get(&facts->classes, entry->class_index);
+    Shown name;
+    rule_shown(owner->name.ptr, owner->name.length, RULE_SHOWN_MAX, &name);
+    GlFinding *finding = rule_report_on(ctx, event->node, GL_EFFECT_SLOWDOWN, (Basis){.detail = GPU201_DETAIL},
+                                        "`empty_cache()` runs in each forward of `%s`, so every step; remove it",
+                                        name.text);
+    gpu201__fix(ctx, finding, event->node);
+  }
+  free(runs);
+}
+
 static void gpu201_check(RuleContext *ctx) {
   bool any = false;
   for (uint32_t i = 0; i < ctx->facts->events.size && !any; i++) any = ctx->facts->events.contents[i].kind == EV_EMPTY_CACHE;
   if (!any) return;
   bool *per_step = gpu201__per_step_loops(ctx);
+  bool *reported = gl_calloc(ctx->facts->events.size + 1, sizeof(bool));
   for (uint32_t i = 0; i < ctx->facts->loops.size; i++) {
-    if (per_step[i]) gpu201__check_loop(ctx, i);
+    if (per_step[i]) gpu201__check_loop(ctx, i, reported);
   }
   free(per_step);
-  gpu201__check_step_functions(ctx);
+  gpu201__check_step_functions(ctx, reported);
+  gpu201__check_forwards(ctx, reported);
+  free(reported);
 }
 
 const Rule GPU201_EMPTY_CACHE_IN_LOOP = {

@@ -1,0 +1,30 @@
+# The set-abstraction layer: each forward samples centers and gathers
+# their neighbourhoods through helpers; the sampling helper empties the
+# cache on every call.
+import torch
+import torch.nn as nn
+
+
+def sample_centers(points, count):
+    step = max(points.shape[1] // count, 1)
+    torch.cuda.empty_cache()  # expect: GPU201
+    return points[:, ::step][:, :count]
+
+
+def gather_neighbours(points, centers, radius, k):
+    distances = torch.cdist(centers, points)
+    distances[distances > radius] = float("inf")
+    return distances.topk(k, largest=False).indices
+
+
+class SetAbstraction(nn.Module):
+    def __init__(self, count, radius, k, channels):
+        super().__init__()
+        self.count, self.radius, self.k = count, radius, k
+        self.mlp = nn.Sequential(nn.Linear(channels, channels), nn.ReLU())
+
+    def forward(self, points, features):
+        centers = sample_centers(points, self.count)
+        idx = gather_neighbours(points, centers, self.radius, self.k)
+        batch = torch.arange(points.shape[0], device=points.device)[:, None, None]
+        return centers, self.mlp(features[batch, idx]).max(dim=2).values
