@@ -13,12 +13,16 @@
  * second positional argument, or `**kwargs`) is harmful when both halves
  * show in the code:
  *
- * - it runs in every process of a per-GPU run: its function sets the run
+ * - it runs in every process of a per-GPU run: a launcher runs its
+ *   function once per process (`parallel.run(fn)` under ignite's
+ *   `Parallel(backend=...)`, `mp.spawn(fn)`), here or through a function
+ *   of another file that one runs; or its function sets the run
  *   up (`init_process_group`, DDP, FSDP, `LOCAL_RANK`) and something runs
  *   it, or a function that does calls it, or other files call it and a
  *   file that sets a run up imports this one;
  * - the file can hold CUDA tensors: it restores an optimizer (whose state
- *   lives beside the parameters on the GPU), or it restores a module and
+ *   lives beside the parameters on the GPU; also through ignite's
+ *   `Checkpoint.load_objects`), or it restores a module and
  *   this file saves state dicts without moving them to the CPU; and
  *   nothing shows the project saving from the CPU (FSDP's
  *   `offload_to_cpu`, every save of the file moved to the CPU).
@@ -73,10 +77,11 @@ typedef struct {
   int saves;               /* -1 unknown; else SAVES_* bits */
   int module_sets_up;      /* -1 unknown; module-level code sets a per-GPU run up */
   int8_t *every_rank;      /* per function: -1 unknown, else gpu501__every_rank's answer; owned */
+  bool *launched;          /* per function: a launcher of the file runs it per process; NULL until needed; owned */
   int32_t *first_call;     /* per function: its first EV_CALL event, -1; NULL until needed; owned */
   int32_t *next_call;      /* per event: the next EV_CALL event of the same callee, -1; owned */
   TextMap words;           /* how often each identifier occurs in the file; empty until needed */
-  Array(uint32_t) restores_at; /* where each `.load_state_dict(` of the file starts */
+  Array(uint32_t) restores_at; /* where each `.load_state_dict(` or `.load_objects(` of the file starts */
   struct { uint32_t start, end; } *bodies; /* per function: its body's bytes; NULL until needed; owned */
 } Gpu501;
 
@@ -316,6 +321,32 @@ static int gpu501__restore_kind(const RuleContext *ctx, TSNode restore) {
   return RESTORES_MODULE;
 }
 
+/* Whether `restore` is ignite's `Checkpoint.load_objects(to_load,
+ * checkpoint)`, which calls `load_state_dict` of each object of
+ * `to_load` with its entry of the checkpoint. */
+static bool gpu501__loads_objects(const RuleContext *ctx, TSNode restore) {
+  char buffer[128];
+  Text qualified = text_of(facts_qualify(ctx->facts, node_field(restore, F_FUNCTION), buffer, sizeof buffer));
+  return text_ends_with(qualified, "Checkpoint.load_objects");
+}
+
+/* The checkpoint that `Checkpoint.load_objects(...)` restores from. */
+static TSNode gpu501__objects_checkpoint(const RuleContext *ctx, TSNode restore) {
+  TSNode checkpoint = call_keyword(ctx->source, restore, "checkpoint");
+  return ts_node_is_null(checkpoint) ? call_positional(restore, 1) : checkpoint;
+}
+
+/* What `Checkpoint.load_objects(to_load=objects, ...)` restores: an
+ * optimizer when the objects (`{"model": model, "optimizer": optimizer}`,
+ * as bound before the call in `function`) hold one, else a module. */
+static int gpu501__objects_kind(const RuleContext *ctx, TSNode restore, int32_t function) {
+  TSNode objects = call_keyword(ctx->source, restore, "to_load");
+  if (ts_node_is_null(objects)) objects = call_positional(restore, 0);
+  if (ts_node_is_null(objects)) return RESTORES_MODULE;
+  Text value = gpu501__value_before(ctx, objects, function, ts_node_start_byte(restore));
+  return text_contains_ci(value, "optim") ? RESTORES_OPTIMIZER : RESTORES_MODULE;
+}
+
 /* The `.load_state_dict(...)` call that `call` is the argument of,
  * directly or through a subscript (`m.load_state_dict(torch.load(p)["model"])`),
  * or a null node. */
@@ -390,10 +421,10 @@ static uint32_t gpu501__holders(const RuleContext *ctx, const Load *load, Text *
   return count;
 }
 
-/* The index in self->restores_at of the first `.load_state_dict(` at or
+/* The index in self->restores_at of the first restoring call at or
  * after byte `at`; the offsets are found in one pass, at first use. */
 static uint32_t gpu501__first_restore_after(Gpu501 *self, const RuleContext *ctx, uint32_t at) {
-  static const char *const RESTORE[] = {"load_state_dict", NULL};
+  static const char *const RESTORE[] = {"load_state_dict", "load_objects", NULL};
   if (self->restores_at.size == 0 && self->restores_at.capacity == 0) {
     array_reserve(&self->restores_at, 1); /* marks the pass as done, even when it finds none */
     uint32_t name;
@@ -478,6 +509,7 @@ static int gpu501__restores_here(Gpu501 *self, const RuleContext *ctx, const Loa
   if (!ts_node_is_null(direct) && text_is(call_method_name(ctx->source, direct), "load_state_dict")) {
     return gpu501__restore_kind(ctx, direct);
   }
+  if (!ts_node_is_null(direct) && gpu501__loads_objects(ctx, direct)) return gpu501__objects_kind(ctx, direct, function);
   Text names[GPU501_MAX_NAMES];
   uint32_t count = gpu501__holders(ctx, load, names);
   if (count == 0) return 0;
@@ -489,12 +521,15 @@ static int gpu501__restores_here(Gpu501 *self, const RuleContext *ctx, const Loa
     uint32_t at = self->restores_at.contents[i];
     if (at >= end) break;
     if (!gpu501__names_near(ctx, at, names, count)) continue; /* cheap: the text after `(` names no holder */
-    TSNode restore = call_of_method_name_at(ctx->root, at + 1, (uint32_t)strlen("load_state_dict"));
+    bool objects = memcmp(ctx->source->bytes + at + 1, "load_objects", strlen("load_objects")) == 0;
+    uint32_t length = (uint32_t)strlen(objects ? "load_objects" : "load_state_dict");
+    TSNode restore = call_of_method_name_at(ctx->root, at + 1, length);
     if (ts_node_is_null(restore) || gpu501__function_at(self, ctx, at) != function) continue;
-    Text argument = node_text(ctx->source, call_positional(restore, 0));
+    if (objects && !gpu501__loads_objects(ctx, restore)) continue;
+    Text argument = node_text(ctx->source, objects ? gpu501__objects_checkpoint(ctx, restore) : call_positional(restore, 0));
     for (uint32_t j = 0; j < count; j++) {
       if (text_mentions(argument, names[j])) {
-        restores |= gpu501__restore_kind(ctx, restore);
+        restores |= objects ? gpu501__objects_kind(ctx, restore, function) : gpu501__restore_kind(ctx, restore);
         break;
       }
     }
@@ -657,7 +692,8 @@ static bool gpu501__imported_by_entry(Gpu501 *self, RuleContext *ctx) {
 }
 
 /* Whether code of `function` (-1: module level) runs in every process of
- * a per-GPU run: it sets the run up and something runs it; or a function
+ * a per-GPU run: a launcher runs it per process (here, or through a
+ * function another file's launcher runs); it sets the run up and something runs it; or a function
  * of the file that does calls it; or other files run it (`__init__`: the
  * file is imported) and a file that sets a run up imports this one. */
 static bool gpu501__every_rank_uncached(Gpu501 *self, RuleContext *ctx, int32_t function, uint32_t depth);
@@ -673,10 +709,22 @@ static bool gpu501__every_rank(Gpu501 *self, RuleContext *ctx, int32_t function,
   return answer;
 }
 
+/* Whether a launcher of the file (`parallel.run(training, cfg)` under
+ * `with idist.Parallel(...) as parallel:`, `mp.spawn(worker, ...)`) runs
+ * `function` in every process it starts. */
+static bool gpu501__launched(Gpu501 *self, const RuleContext *ctx, int32_t function) {
+  if (!self->launched) {
+    self->launched = gl_calloc(ctx->facts->functions.size + 1, sizeof(bool));
+    facts_launched_functions(ctx->facts, self->launched);
+  }
+  return self->launched[function];
+}
+
 static bool gpu501__every_rank_uncached(Gpu501 *self, RuleContext *ctx, int32_t function, uint32_t depth) {
   const Function *f = array_get(&ctx->facts->functions, (uint32_t)function);
   bool constructor = text_is(f->name, "__init__") && f->class_index >= 0;
   bool run_elsewhere = f->callers_elsewhere || constructor;
+  if (f->called_per_process_elsewhere || gpu501__launched(self, ctx, function)) return true;
   if (gpu501__sets_up(self, node_text(ctx->source, f->node)) &&
       (gpu501__run_here(self, ctx, function) || f->callers_elsewhere)) {
     return true;
@@ -786,6 +834,7 @@ static void gpu501_check(RuleContext *ctx) {
   array_delete(&self.mapped);
   array_delete(&self.aliases);
   free(self.every_rank);
+  free(self.launched);
   free(self.bodies);
   free(self.first_call);
   free(self.next_call);

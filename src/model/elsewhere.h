@@ -49,6 +49,7 @@ typedef struct {
   bool all_grad_off;     /* every such call runs with grad off */
   bool any_in_loop;      /* some call sits in a loop */
   bool any_per_step;     /* some call sits in a loop that runs per step */
+  bool any_per_process;  /* some call sits in a function a launcher runs in every process it starts */
   uint32_t module_parameters; /* bit i: every caller passes a module as positional parameter i */
   uint32_t eval_parameters;   /* bit i: ... and every caller has put it in eval mode before the call */
   bool eval_receiver;         /* a method: every caller's instance was put in eval mode before the call */

@@ -638,6 +638,73 @@ bool facts_loop_per_step(const Facts *self, int32_t loop) {
   return answer;
 }
 
+/* Whether `name` is bound, around `call`, by `with <launcher>(...) as
+ * name:` whose launcher is ignite's Parallel with a backend (without
+ * one, or with `None`, it runs the function in this one process). */
+static bool facts__parallel_context(const Facts *self, TSNode call, Text name) {
+  for (TSNode at = ts_node_parent(call); !ts_node_is_null(at); at = ts_node_parent(at)) {
+    if (!node_is(at, K_WITH_STATEMENT)) continue;
+    for (uint32_t i = 0; i < ts_node_named_child_count(at); i++) {
+      TSNode clause = ts_node_named_child(at, i);
+      for (uint32_t j = 0; j < ts_node_named_child_count(clause); j++) {
+        TSNode item = ts_node_named_child(clause, j);
+        TSNode value = node_is(item, K_WITH_ITEM) ? node_field(item, F_VALUE) : (TSNode){0};
+        if (ts_node_is_null(value) || !node_is(value, K_AS_PATTERN)) continue;
+        TSNode alias = node_field(value, F_ALIAS), entered = ts_node_named_child(value, 0);
+        if (ts_node_is_null(alias) || !text_eq(node_text(self->source, alias), name)) continue;
+        if (!node_is(entered, K_CALL)) continue;
+        TSNode backend = call_keyword(self->source, entered, "backend");
+        if (ts_node_is_null(backend)) backend = call_positional(entered, 0);
+        if (ts_node_is_null(backend) || node_is(backend, K_NONE)) continue; /* no backend: one process */
+        char buffer[128];
+        const char *qualified = facts_qualify(self, node_field(entered, F_FUNCTION), buffer, sizeof buffer);
+        if (strncmp(qualified, "ignite.", 7) == 0 && text_ends_with(text_of(qualified), ".Parallel")) return true;
+      }
+    }
+  }
+  return false;
+}
+
+/* The function argument of a launcher call `call` (`x.NAME(...)`, NAME
+ * "run" or "spawn"), or a null node when the call launches nothing. */
+static TSNode facts__launched_argument(const Facts *self, TSNode call, bool spawn) {
+  char buffer[128];
+  const char *qualified = facts_qualify(self, node_field(call, F_FUNCTION), buffer, sizeof buffer);
+  if (spawn && (strcmp(qualified, "torch.multiprocessing.spawn") == 0 ||
+                strcmp(qualified, "torch.multiprocessing.start_processes") == 0)) {
+    return call_positional(call, 0);
+  }
+  if (spawn && strcmp(qualified, "ignite.distributed.spawn") == 0) return call_positional(call, 1);
+  if (spawn) return (TSNode){0};
+  TSNode receiver = call_receiver(call);
+  if (!node_is(receiver, K_IDENTIFIER) || !facts__parallel_context(self, call, node_text(self->source, receiver))) {
+    return (TSNode){0};
+  }
+  return call_positional(call, 0);
+}
+
+uint32_t facts_launched_functions(const Facts *self, bool *launched) {
+  static const char *const LAUNCH[] = {"run", "spawn", "start_processes", NULL};
+  Text text = {self->source->bytes, self->source->length};
+  if (!text_mentions_identifier(text, text_of("Parallel")) && !text_mentions_identifier(text, text_of("spawn")) &&
+      !text_mentions_identifier(text, text_of("start_processes"))) {
+    return 0;
+  }
+  uint32_t count = 0, name;
+  for (uint32_t at = source_next_method_name(self->source, 0, LAUNCH, &name); at != UINT32_MAX;
+       at = source_next_method_name(self->source, at + 1, LAUNCH, &name)) {
+    TSNode call = call_of_method_name_at(self->root, at + 1, (uint32_t)strlen(LAUNCH[name]));
+    if (ts_node_is_null(call)) continue;
+    TSNode argument = facts__launched_argument(self, call, name != 0);
+    if (ts_node_is_null(argument) || !node_is(argument, K_IDENTIFIER)) continue;
+    int32_t function = facts__resolve_name(self, node_text(self->source, argument), facts_function_at(self, call));
+    if (function < 0 || launched[function]) continue;
+    launched[function] = true;
+    count++;
+  }
+  return count;
+}
+
 /* The innermost for statement around `node` in its function, or a null node. */
 static TSNode facts__enclosing_for(TSNode node) {
   TSNode at = ts_node_parent(node);

@@ -103,6 +103,8 @@ typedef struct {
   bool callers_elsewhere_grad_off; /* ... and all of them with grad off */
   bool called_in_loop;      /* some call of it, here or elsewhere, sits in a loop */
   bool called_per_step_elsewhere; /* another file calls it in a loop that runs per step (facts_loop_per_step) */
+  bool called_per_process_elsewhere; /* another file calls it from a function that a launcher runs in every
+                                        process it starts (facts_launched_functions) */
   uint32_t module_parameters; /* bit i: every caller elsewhere passes a module as parameter i */
   uint32_t eval_parameters;   /* bit i: every caller elsewhere passes parameter i in eval mode */
   bool eval_self;             /* a method every caller elsewhere calls on an instance in eval mode */
@@ -365,6 +367,14 @@ bool facts_loop_per_step(const Facts *self, int32_t loop);
  * with the batch as its first parameter: Lightning's `training_step`,
  * `validation_step`, `test_step`, `predict_step`. */
 bool facts_framework_step(const Facts *self, int32_t function);
+
+/* Marks in `launched` (one entry per function, the caller's) each
+ * function of the file that a launcher runs once in every process it
+ * starts: the function handed to `parallel.run(fn, ...)` inside `with
+ * idist.Parallel(...) as parallel:` (ignite), to `mp.spawn(fn, ...)`
+ * (torch.multiprocessing), or to `idist.spawn(backend, fn, ...)`.
+ * Returns how many it marked. */
+uint32_t facts_launched_functions(const Facts *self, bool *launched);
 
 /* Whether a for loop walks a module's structure: `model.named_children()`,
  * `.modules()`, `.parameters()`, or `self.layers` inside a module's

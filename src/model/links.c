@@ -192,6 +192,26 @@ uint32_t links_reaches(Links *self, const Summary *where, const SummaryFunction 
 
 /* ---- Callers ----------------------------------------------------------------------- */
 
+/* Whether `symbol` of file `file` is the function (or "Class.method")
+ * `name` of file `target` that `file` imports: a package's __init__.py
+ * that re-exports it (`from .basic import create_trainer`), one hop. */
+static bool links__reexports(Links *self, int32_t file, Text symbol, int32_t target, Text name) {
+  const Summary *summary = project_summary(self->project, file);
+  if (!summary) return false;
+  uint32_t head = 0;
+  while (head < symbol.length && symbol.ptr[head] != '.') head++;
+  const char *imported = summary_import(summary, symbol.ptr, head);
+  if (!imported) return false;
+  char *next = gl_format("%s%.*s", imported, (int)(symbol.length - head), symbol.ptr + head);
+  char *folder = links__folder(summary);
+  Text rest;
+  bool found = links__locate(self, folder, (Text){next, (uint32_t)strlen(next)}, &rest) == target && text_eq(rest, name);
+  free(folder);
+  free(next);
+  if (found) links_consult(self, file);
+  return found;
+}
+
 /* Whether a call written as `callee` in `caller` runs the module-level
  * function (or "Class.method") `name` of file `target`. */
 static bool links__calls_linted(Links *self, const Summary *caller, const char *callee, int32_t target, Text name) {
@@ -199,10 +219,43 @@ static bool links__calls_linted(Links *self, const Summary *caller, const char *
   Text symbol;
   int32_t file = links__locate(self, folder, (Text){callee, (uint32_t)strlen(callee)}, &symbol);
   free(folder);
-  return file >= 0 && file == target && text_eq(symbol, name);
+  if (file < 0) return false;
+  if (file == target) return text_eq(symbol, name);
+  return links__reexports(self, file, symbol, target, name);
 }
 
 static Callers links__callers(Links *self, int32_t target, Text name);
+
+static bool links__listed(const FileList *files, int32_t file);
+
+/* Appends to `files` those that name `word` and the package of file
+ * `target` (`trainers` for trainers/basic.py), which may call it through
+ * the package's re-export (`trainers.create_trainer(...)`), while the
+ * caller budget holds them all; only when the package's __init__.py
+ * imports `word`. */
+static void links__package_callers(Links *self, int32_t target, Text word, FileList *files) {
+  const char *path = project_path(self->project, target);
+  const char *slash = path ? strrchr(path, '/') : NULL;
+  if (!slash || strcmp(slash + 1, "__init__.py") == 0) return;
+  const char *start = slash;
+  while (start > path && start[-1] != '/') start--;
+  Text package = {start, (uint32_t)(slash - start)};
+  if (!text_is_identifier(package)) return;
+  char *init = gl_format("%.*s/__init__.py", (int)(slash - path), path);
+  int32_t init_file = project_file(self->project, init);
+  free(init);
+  const Summary *package_summary = init_file >= 0 ? project_summary(self->project, init_file) : NULL;
+  Text head = word;
+  if (!package_summary || !summary_import(package_summary, head.ptr, head.length)) return; /* no re-export */
+  FileList more = array_new();
+  project_files_mentioning(self->project, word, package, &more);
+  for (uint32_t i = 0; i < more.size; i++) {
+    if (files->size >= self->caller_budget) break;
+    if (!links__listed(files, more.contents[i])) array_push(files, more.contents[i]);
+  }
+  array_delete(&more);
+}
+
 
 Callers links_callers(Links *self, Text name) {
   if (!self || !self->project || self->file < 0) return (Callers){0};
@@ -227,6 +280,7 @@ static Callers links__callers(Links *self, int32_t target, Text name) {
     array_delete(&files);
     return (Callers){.any = true};
   }
+  links__package_callers(self, target, word, &files);
   self->caller_budget -= files.size;
   bool all_off = true;
   uint32_t modules = UINT32_MAX, evaluated = UINT32_MAX;
@@ -242,6 +296,7 @@ static Callers links__callers(Links *self, int32_t target, Text name) {
       callers.any = true;
       callers.any_in_loop |= call->in_loop;
       callers.any_per_step |= call->in_step_loop;
+      callers.any_per_process |= call->per_process;
       if (call->grad == 0 /* GRAD_ON */) all_off = false;
       modules &= call->module_arguments;
       evaluated &= call->eval_arguments;

@@ -497,6 +497,7 @@ static void settle__callers_elsewhere(Facts *self) {
     function->callers_elsewhere_grad_off = callers.all_grad_off;
     function->called_in_loop |= callers.any_in_loop;
     function->called_per_step_elsewhere = callers.any_per_step;
+    function->called_per_process_elsewhere = callers.any_per_process;
     function->module_parameters = callers.module_parameters;
     function->eval_parameters = callers.eval_parameters;
     function->eval_self = callers.eval_receiver;

@@ -350,6 +350,8 @@ static int summary__call_order(const void *a, const void *b) {
 static void summary__add_calls(Summary *self, const Facts *facts) {
   bool *per_step = gl_calloc(facts->loops.size + 1, sizeof(bool));
   facts_loops_per_step(facts, per_step);
+  bool *launched = gl_calloc(facts->functions.size + 1, sizeof(bool));
+  facts_launched_functions(facts, launched);
   for (uint32_t i = 0; i < facts->events.size; i++) {
     const Event *event = array_get(&facts->events, i);
     char method[256];
@@ -365,10 +367,12 @@ static void summary__add_calls(Summary *self, const Facts *facts) {
         .module_arguments = summary__module_arguments(facts, event),
         .eval_arguments = summary__eval_arguments(facts, event),
         .receiver_eval = summary__receiver_eval(facts, event),
+        .per_process = event->function >= 0 && launched[event->function],
     };
     array_push(&self->calls, call);
   }
   free(per_step);
+  free(launched);
   if (self->calls.size > 1) qsort(self->calls.contents, self->calls.size, sizeof(SummaryCall), summary__call_order);
   for (uint32_t i = 0; i < self->calls.size; i++) {
     int32_t function = self->calls.contents[i].function;
@@ -492,7 +496,7 @@ static void summary__put_call(BinWriter *out, const SummaryCall *call) {
   bin_put_text(out, call->callee);
   uint32_t numbers[] = {(uint32_t)call->function, call->line,          call->grad,
                         call->in_loop,           call->module_arguments, call->eval_arguments,
-                        call->receiver_eval,     call->in_step_loop};
+                        call->receiver_eval,     call->in_step_loop,       call->per_process};
   bin_put(out, numbers, sizeof numbers);
 }
 
@@ -580,12 +584,12 @@ static bool summary__get_import(BinReader *in, Summary *self) {
 
 static bool summary__get_call(BinReader *in, Summary *self) {
   char *callee = bin_get_text(in);
-  const uint32_t *numbers = bin_get_span(in, 8 * sizeof(uint32_t));
+  const uint32_t *numbers = bin_get_span(in, 9 * sizeof(uint32_t));
   if (!callee || !numbers) {
     free(callee);
     return false;
   }
-  uint32_t n[8];
+  uint32_t n[9];
   memcpy(n, numbers, sizeof n);
   array_push(&self->calls, ((SummaryCall){.callee = callee,
                                           .function = (int32_t)n[0],
@@ -595,7 +599,8 @@ static bool summary__get_call(BinReader *in, Summary *self) {
                                           .module_arguments = n[4],
                                           .eval_arguments = n[5],
                                           .receiver_eval = n[6] != 0,
-                                          .in_step_loop = n[7] != 0}));
+                                          .in_step_loop = n[7] != 0,
+                                          .per_process = n[8] != 0}));
   return true;
 }
 
@@ -631,7 +636,7 @@ Summary *summary_read(const char *path, const void *bytes, size_t length) {
   bool ok = in.ok && summary__get_all(&in, self, summary__get_function, 13 * sizeof(uint32_t)) &&
             summary__get_all(&in, self, summary__get_class, 9 * sizeof(uint32_t)) &&
             summary__get_all(&in, self, summary__get_import, 2 * sizeof(uint32_t)) &&
-            summary__get_all(&in, self, summary__get_call, 9 * sizeof(uint32_t)) &&
+            summary__get_all(&in, self, summary__get_call, 10 * sizeof(uint32_t)) &&
             summary__get_strings(&in, &self->plans) && in.at == in.end && summary__consistent(self);
   if (ok) return self;
   summary_delete(self);

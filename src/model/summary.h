@@ -61,6 +61,8 @@ typedef struct {
   uint32_t module_arguments; /* bit i: positional argument i is a module by evidence */
   uint32_t eval_arguments;   /* bit i: positional argument i was put in eval mode before the call */
   bool receiver_eval;        /* `model.evaluate(...)`: the instance was put in eval mode before the call */
+  bool per_process;          /* it sits in a function that a launcher runs in every process it starts
+                                (facts_launched_functions) */
 } SummaryCall;
 
 typedef struct {

@@ -1,0 +1,1 @@
+from engines.supervised import build_trainer
