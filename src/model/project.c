@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "facts.h"
@@ -50,9 +51,12 @@ struct Project {
   Workspace *workspace;      /* borrowed: where parses are kept for the files the run lints */
   char *root;                /* absolute; owned */
   Array(ProjectFile) files;  /* sorted by path */
-  Array(char *) configs;     /* absolute paths of its YAML files, in listing order */
+  StoredPaths configs;       /* absolute paths of its YAML files, in listing order */
   uint64_t listed_bytes;
   bool truncated;            /* the listing stopped at the budget */
+  char *listing_path;        /* where the listing is kept between runs (store.h), or NULL; owned */
+  Array(StoredFolder) folders; /* the folders a fresh listing read, with their times */
+  bool unkept;               /* a fresh listing missed a folder or an entry: it is not kept */
   bool scanned;              /* every file's identifiers read */
   char *index_path;          /* where the index is kept between runs (store.h), or NULL; owned */
   Store *store;              /* the index mapped from index_path, or NULL; owned */
@@ -130,6 +134,16 @@ static bool project__config_file(const char *name) {
          (length > 4 && strcmp(name + length - 4, ".yml") == 0);
 }
 
+/* `folder`/`name`; the caller frees it. */
+static char *project__join(const char *folder, const char *name) {
+  size_t folder_length = strlen(folder), name_length = strlen(name);
+  char *path = gl_malloc(folder_length + name_length + 2);
+  memcpy(path, folder, folder_length);
+  path[folder_length] = '/';
+  memcpy(path + folder_length + 1, name, name_length + 1);
+  return path;
+}
+
 static void project__add_file(Project *self, char *path, const struct stat *info) {
   uint64_t size = (uint64_t)info->st_size;
   if (self->files.size >= PROJECT_MAX_FILES || self->listed_bytes + size > PROJECT_MAX_BYTES) {
@@ -159,20 +173,27 @@ static mode_t project__entry_kind(DIR *dir, const struct dirent *entry, struct s
 static void project__list(Project *self, const char *folder, uint32_t depth) {
   if (depth > PROJECT_MAX_DEPTH || self->truncated) return;
   DIR *dir = opendir(folder);
-  if (!dir) return;
+  struct stat own;
+  if (!dir || fstat(dirfd(dir), &own) != 0) {
+    self->unkept = true;
+    if (dir) closedir(dir);
+    return;
+  }
+  array_push(&self->folders, ((StoredFolder){gl_strdup(folder), (int64_t)own.st_mtim.tv_sec,
+                                             (int64_t)own.st_mtim.tv_nsec}));
   for (struct dirent *entry; (entry = readdir(dir)) && !self->truncated;) {
     if (strcmp(entry->d_name, ".") == 0 || strcmp(entry->d_name, "..") == 0) continue;
     struct stat info;
     mode_t kind = project__entry_kind(dir, entry, &info);
     if (kind == S_IFDIR && !project__skipped_folder(entry->d_name)) {
-      char *path = gl_format("%s/%s", folder, entry->d_name);
+      char *path = project__join(folder, entry->d_name);
       project__list(self, path, depth + 1);
       free(path);
     } else if (kind == S_IFREG) {
-      project__add_file(self, gl_format("%s/%s", folder, entry->d_name), &info);
+      project__add_file(self, project__join(folder, entry->d_name), &info);
     } else if (project__config_file(entry->d_name) && self->configs.size < PROJECT_MAX_CONFIGS &&
                (entry->d_type == DT_REG || entry->d_type == DT_UNKNOWN)) {
-      array_push(&self->configs, gl_format("%s/%s", folder, entry->d_name));
+      array_push(&self->configs, project__join(folder, entry->d_name));
     }
   }
   closedir(dir);
@@ -182,12 +203,144 @@ static int project__file_order(const void *a, const void *b) {
   return strcmp(((const ProjectFile *)a)->path, ((const ProjectFile *)b)->path);
 }
 
-static Project *project__new(const char *root) {
+/* ---- The listing kept between runs -------------------------------------------
+ *
+ * A fresh listing reads every folder and takes the size and time of every
+ * file, then sorts them. Kept in the cache folder (store.h), the next run
+ * takes it again when no folder it read has changed since: each folder's
+ * time is the one kept, and older than the start of that listing by more
+ * than PROJECT_TIME_GRAIN seconds (a folder changed in the clock tick of
+ * the listing could keep its time). The files' sizes and times are taken
+ * again, so that a file changed in place is read again. */
+
+#define PROJECT_TIME_GRAIN 2
+
+static void project__drop_listing(Project *self) {
+  for (uint32_t i = 0; i < self->files.size; i++) free(self->files.contents[i].path);
+  array_clear(&self->files);
+  self->listed_bytes = 0;
+  self->truncated = false;
+}
+
+/* Whether every folder of `kept` still has its kept time, and that time is
+ * older than the listing by more than the clock's grain. */
+static bool project__folders_unchanged(const StoredListing *kept) {
+  for (uint32_t i = 0; i < kept->folders.size; i++) {
+    const StoredFolder *folder = &kept->folders.contents[i];
+    struct stat info;
+    if (stat(folder->path, &info) != 0 || !S_ISDIR(info.st_mode) ||
+        (int64_t)info.st_mtim.tv_sec != folder->mtime_sec || (int64_t)info.st_mtim.tv_nsec != folder->mtime_nsec ||
+        folder->mtime_sec + PROJECT_TIME_GRAIN >= kept->listed_at) {
+      return false;
+    }
+  }
+  return kept->folders.size > 0;
+}
+
+/* A folder held open while the files in it are looked at, so that each
+ * look walks one name, not the whole path. */
+typedef struct {
+  int descriptor; /* -1 when none is open */
+  char *path;     /* borrowed from the first file looked at in it */
+  size_t length;
+} OpenFolder;
+
+/* lstat of `path` through `folder`, which is reopened when `path` lies in
+ * another one. */
+static int project__stat_in(OpenFolder *folder, const char *path, struct stat *info) {
+  const char *slash = strrchr(path, '/');
+  if (!slash || slash == path) return lstat(path, info);
+  size_t length = (size_t)(slash - path);
+  if (folder->descriptor < 0 || length != folder->length || memcmp(path, folder->path, length) != 0) {
+    if (folder->descriptor >= 0) close(folder->descriptor);
+    char *copy = gl_strndup(path, length);
+    folder->descriptor = open(copy, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    free(copy);
+    folder->path = (char *)path;
+    folder->length = length;
+    if (folder->descriptor < 0) return -1;
+  }
+  return fstatat(folder->descriptor, slash + 1, info, AT_SYMLINK_NOFOLLOW);
+}
+
+/* Lists the files of `kept` (taking their paths from it), each with its
+ * size and time taken now; false, with nothing listed, when one is no
+ * longer a regular file, the paths are out of order, or the budget is
+ * passed (a fresh listing decides then). */
+static bool project__take_kept_files(Project *self, StoredListing *kept) {
+  array_reserve(&self->files, kept->files.size);
+  OpenFolder folder = {-1, NULL, 0};
+  for (uint32_t i = 0; i < kept->files.size; i++) {
+    char *path = kept->files.contents[i];
+    struct stat info;
+    if ((i > 0 && strcmp(array_back(&self->files)->path, path) >= 0) || project__stat_in(&folder, path, &info) != 0 ||
+        !S_ISREG(info.st_mode)) {
+      break;
+    }
+    kept->files.contents[i] = NULL; /* the listing's now */
+    project__add_file(self, path, &info);
+    if (self->truncated) break;
+    if (i + 1 == kept->files.size) {
+      if (folder.descriptor >= 0) close(folder.descriptor);
+      return true;
+    }
+  }
+  if (folder.descriptor >= 0) close(folder.descriptor);
+  project__drop_listing(self);
+  return kept->files.size == 0;
+}
+
+/* Takes the listing kept at listing_path when it still holds; false, with
+ * nothing listed, otherwise. */
+static bool project__list_kept(Project *self) {
+  StoredListing kept = {0};
+  if (!self->listing_path || !store_read_listing(self->listing_path, self->root, &kept)) return false;
+  bool taken = project__folders_unchanged(&kept) && project__take_kept_files(self, &kept);
+  if (taken) {
+    self->configs = kept.configs;
+    kept.configs = (StoredPaths)array_new();
+  }
+  store_listing_clear(&kept);
+  return taken;
+}
+
+/* Keeps a fresh listing at listing_path, unless it missed a folder or
+ * stopped at the budget. */
+static void project__keep_listing(Project *self, int64_t listed_at) {
+  if (!self->listing_path || self->unkept || self->truncated) return;
+  StoredListing listing = {.listed_at = listed_at, .configs = self->configs};
+  listing.folders.contents = self->folders.contents;
+  listing.folders.size = self->folders.size;
+  array_reserve(&listing.files, self->files.size);
+  for (uint32_t i = 0; i < self->files.size; i++) array_push(&listing.files, self->files.contents[i].path);
+  store_write_listing(self->listing_path, self->root, &listing);
+  array_delete(&listing.files); /* the paths stay the files' */
+}
+
+static void project__clear_folders(Project *self) {
+  for (uint32_t i = 0; i < self->folders.size; i++) free(self->folders.contents[i].path);
+  array_delete(&self->folders);
+}
+
+/* Lists the project at `root`: the kept listing when it still holds, else
+ * a fresh one, then kept. `cache_dir` (or NULL) is where its index and
+ * listing are kept between runs. */
+static Project *project__new(const char *root, const char *cache_dir) {
   Project *self = gl_calloc(1, sizeof(Project));
   self->root = gl_strdup(root);
   pthread_mutex_init(&self->lock, NULL);
+  if (cache_dir) {
+    unsigned long long key = (unsigned long long)summary_hash_bytes(root, strlen(root));
+    self->index_path = gl_format("%s/index-%016llx", cache_dir, key);
+    self->listing_path = gl_format("%s/listing-%016llx", cache_dir, key);
+  }
+  if (project__list_kept(self)) return self;
+  struct timespec now;
+  clock_gettime(CLOCK_REALTIME, &now);
   project__list(self, root, 0);
   if (self->files.size > 1) qsort(self->files.contents, self->files.size, sizeof(ProjectFile), project__file_order);
+  project__keep_listing(self, (int64_t)now.tv_sec);
+  project__clear_folders(self);
   return self;
 }
 
@@ -207,6 +360,7 @@ static void project__delete(Project *self) {
   array_delete(&self->configs);
   store_close(self->store);
   pthread_mutex_destroy(&self->lock);
+  free(self->listing_path);
   free(self->index_path);
   free(self->root);
   free(self);
@@ -323,12 +477,8 @@ Project *workspace_project(Workspace *self, const char *path) {
     if (strcmp(self->projects.contents[i]->root, root) == 0) found = self->projects.contents[i];
   }
   if (!found) {
-    found = project__new(root); /* under the lock: every worker waits for the one listing */
+    found = project__new(root, self->cache_dir); /* under the lock: every worker waits for the one listing */
     found->workspace = self;
-    if (self->cache_dir) {
-      found->index_path = gl_format("%s/index-%016llx", self->cache_dir,
-                                    (unsigned long long)summary_hash_bytes(root, strlen(root)));
-    }
     array_push(&self->projects, found);
     project__adopt_overlays(found, self);
   }
@@ -624,10 +774,27 @@ static uint64_t project__identifier_hash(const char *text, size_t length) {
   return h;
 }
 
-static bool project__identifier_char(char c, bool first) {
-  return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (!first && c >= '0' && c <= '9') ||
-         (uint8_t)c >= 0x80;
-}
+/* What each byte is to an identifier: 1 starts or continues one (a letter,
+ * `_`, any byte of a multibyte character), 2 only continues one (a digit),
+ * 0 ends one. */
+static const uint8_t PROJECT_IDENTIFIER_BYTE[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 0, 0, 0, 0, 0, 0,
+    0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
+    0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0,
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+};
 
 static void project__set_add(Identifiers *set, uint64_t hash);
 
@@ -669,10 +836,16 @@ static bool project__set_has(const Identifiers *set, uint64_t hash) {
 /* The next identifier of bytes [*at, to): its start in *start, *at just
  * past it; false when none is left. */
 static bool project__next_identifier(const char *bytes, size_t *at, size_t to, size_t *start) {
-  while (*at < to && !project__identifier_char(bytes[*at], true)) (*at)++;
-  if (*at >= to) return false;
-  *start = *at;
-  while (*at < to && project__identifier_char(bytes[*at], false)) (*at)++;
+  const uint8_t *text = (const uint8_t *)bytes;
+  size_t i = *at;
+  while (i < to && PROJECT_IDENTIFIER_BYTE[text[i]] != 1) i++;
+  if (i >= to) {
+    *at = i;
+    return false;
+  }
+  *start = i;
+  while (i < to && PROJECT_IDENTIFIER_BYTE[text[i]] != 0) i++;
+  *at = i;
   return true;
 }
 
@@ -719,14 +892,25 @@ Text project_module_name(const Project *self, int32_t file) {
 #define PROJECT_SAVE_AFTER 2
 #define PROJECT_SAVE_SHARE 64
 
-static void project__adopt_stored(Project *self, const StoredFile *stored) {
-  char path[PATH_MAX];
-  if (stored->path_length >= sizeof path) return;
-  memcpy(path, stored->path, stored->path_length);
-  path[stored->path_length] = '\0';
-  int32_t found = project__find(self, path);
-  if (found < 0) return;
-  ProjectFile *file = array_get(&self->files, found);
+/* The order of a listed path and a stored one (not NUL-terminated). */
+static int project__stored_order(const char *path, const StoredFile *stored) {
+  size_t length = stored->path_length;
+  if (memchr(stored->path, '\0', length)) return 1; /* damaged: no listed path equals it */
+  int order = strncmp(path, stored->path, length);
+  if (order != 0) return order;
+  return path[length] != '\0' ? 1 : 0;
+}
+
+/* Takes a stored entry for the listed file of the same path and the same
+ * size and time. The store holds its entries in path order, as the
+ * listing: `*next` is the first listed file not passed yet. */
+static void project__adopt_stored(Project *self, const StoredFile *stored, uint32_t *next) {
+  int order = -1;
+  while (*next < self->files.size && (order = project__stored_order(self->files.contents[*next].path, stored)) < 0) {
+    (*next)++;
+  }
+  if (order != 0) return;
+  ProjectFile *file = array_get(&self->files, *next);
   if (file->scanned || file->size != stored->size || file->mtime_sec != stored->mtime_sec ||
       file->mtime_nsec != stored->mtime_nsec) {
     return;
@@ -744,7 +928,8 @@ static void project__load(Project *self) {
   self->loaded = true;
   self->store = self->index_path ? store_open(self->index_path, self->root) : NULL;
   StoredFile stored;
-  while (self->store && store_next(self->store, &stored)) project__adopt_stored(self, &stored);
+  uint32_t next = 0;
+  while (self->store && store_next(self->store, &stored)) project__adopt_stored(self, &stored, &next);
 }
 
 /* Writes the index back when this run learned enough that the stored one

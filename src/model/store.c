@@ -25,15 +25,20 @@ struct Store {
 
 /* ---- Reading ---------------------------------------------------------------------- */
 
-static bool store__header(BinReader *in, const char *root) {
-  const char *magic = bin_get_span(in, sizeof STORE_MAGIC - 1);
+/* The build and the root after a file's magic: whether they are this
+ * build's and `root`. */
+static bool store__header_rest(BinReader *in, const char *root) {
   uint32_t build_length = bin_get_u32(in);
   const char *build = bin_get_span(in, build_length);
   uint32_t root_length = bin_get_u32(in);
   const char *stored_root = bin_get_span(in, root_length);
-  return in->ok && memcmp(magic, STORE_MAGIC, sizeof STORE_MAGIC - 1) == 0 && build_length == strlen(STORE_BUILD) &&
-         memcmp(build, STORE_BUILD, build_length) == 0 && root_length == strlen(root) &&
-         memcmp(stored_root, root, root_length) == 0;
+  return in->ok && build_length == strlen(STORE_BUILD) && memcmp(build, STORE_BUILD, build_length) == 0 &&
+         root_length == strlen(root) && memcmp(stored_root, root, root_length) == 0;
+}
+
+static bool store__header(BinReader *in, const char *root) {
+  const char *magic = bin_get_span(in, sizeof STORE_MAGIC - 1);
+  return magic && memcmp(magic, STORE_MAGIC, sizeof STORE_MAGIC - 1) == 0 && store__header_rest(in, root);
 }
 
 Store *store_open(const char *file, const char *root) {
@@ -123,15 +128,118 @@ void store_add(StoreWriter *self, const StoredFile *file, const Summary *summary
   self->count++;
 }
 
-bool store_save(StoreWriter *self, const char *file) {
-  memcpy(self->out.bytes + self->count_at, &self->count, sizeof self->count);
+/* Writes `out`'s bytes to a temporary name beside `file`, then renames it
+ * over `file`; frees `out`. */
+static bool store__write_whole(BinWriter *out, const char *file) {
   char *temporary = gl_format("%s.%ld.tmp", file, (long)getpid());
   FILE *stream = fopen(temporary, "wb");
-  bool ok = stream && fwrite(self->out.bytes, 1, self->out.length, stream) == self->out.length;
+  bool ok = stream && fwrite(out->bytes, 1, out->length, stream) == out->length;
   if (stream) ok = fclose(stream) == 0 && ok;
   ok = ok && rename(temporary, file) == 0;
   if (!ok) unlink(temporary);
   free(temporary);
-  bin_writer_free(&self->out);
+  bin_writer_free(out);
   return ok;
+}
+
+bool store_save(StoreWriter *self, const char *file) {
+  memcpy(self->out.bytes + self->count_at, &self->count, sizeof self->count);
+  return store__write_whole(&self->out, file);
+}
+
+/* ---- The listing ------------------------------------------------------------------------ */
+
+#define STORE_LISTING_MAGIC "GLLST01\n"
+
+static void store__put_paths(BinWriter *out, char *const *paths, uint32_t count) {
+  bin_put_u32(out, count);
+  for (uint32_t i = 0; i < count; i++) bin_put_text(out, paths[i]);
+}
+
+bool store_write_listing(const char *file, const char *root, const StoredListing *listing) {
+  BinWriter out = {0};
+  bin_put(&out, STORE_LISTING_MAGIC, sizeof STORE_LISTING_MAGIC - 1);
+  bin_put_text(&out, STORE_BUILD);
+  bin_put_text(&out, root);
+  bin_put_u64(&out, (uint64_t)listing->listed_at);
+  bin_put_u32(&out, listing->folders.size);
+  for (uint32_t i = 0; i < listing->folders.size; i++) {
+    const StoredFolder *folder = &listing->folders.contents[i];
+    bin_put_text(&out, folder->path);
+    bin_put_u64(&out, (uint64_t)folder->mtime_sec);
+    bin_put_u64(&out, (uint64_t)folder->mtime_nsec);
+  }
+  store__put_paths(&out, listing->files.contents, listing->files.size);
+  store__put_paths(&out, listing->configs.contents, listing->configs.size);
+  return store__write_whole(&out, file);
+}
+
+/* The whole of `file`, or NULL; the caller frees it. */
+static char *store__read_whole(const char *file, size_t *length) {
+  int descriptor = open(file, O_RDONLY | O_CLOEXEC);
+  if (descriptor < 0) return NULL;
+  struct stat info;
+  char *bytes = NULL;
+  if (fstat(descriptor, &info) == 0 && S_ISREG(info.st_mode) && info.st_size > 0) {
+    bytes = gl_malloc((size_t)info.st_size);
+    *length = (size_t)info.st_size;
+    if (read(descriptor, bytes, *length) != (ssize_t)*length) {
+      free(bytes);
+      bytes = NULL;
+    }
+  }
+  close(descriptor);
+  return bytes;
+}
+
+/* A count of paths and the paths, each pushed to `out`; false at damage. */
+static bool store__get_paths(BinReader *in, StoredPaths *out) {
+  uint32_t count = bin_get_u32(in);
+  if (!bin_can_hold(in, count, sizeof(uint32_t))) return false;
+  array_reserve(out, count);
+  for (uint32_t i = 0; i < count && in->ok; i++) {
+    char *path = bin_get_text(in);
+    if (!path) return false;
+    array_push(out, path);
+  }
+  return in->ok;
+}
+
+static bool store__get_listing(BinReader *in, StoredListing *out) {
+  out->listed_at = (int64_t)bin_get_u64(in);
+  uint32_t folders = bin_get_u32(in);
+  if (!bin_can_hold(in, folders, 2 * sizeof(uint64_t) + sizeof(uint32_t))) return false;
+  for (uint32_t i = 0; i < folders && in->ok; i++) {
+    char *path = bin_get_text(in);
+    if (!path) return false;
+    int64_t sec = (int64_t)bin_get_u64(in), nsec = (int64_t)bin_get_u64(in);
+    array_push(&out->folders, ((StoredFolder){path, sec, nsec}));
+  }
+  return in->ok && store__get_paths(in, &out->files) && store__get_paths(in, &out->configs) && in->at == in->end;
+}
+
+bool store_read_listing(const char *file, const char *root, StoredListing *out) {
+  size_t length = 0;
+  char *bytes = store__read_whole(file, &length);
+  if (!bytes) return false;
+  BinReader in = bin_reader(bytes, length);
+  const char *magic = bin_get_span(&in, sizeof STORE_LISTING_MAGIC - 1);
+  bool ok = magic && memcmp(magic, STORE_LISTING_MAGIC, sizeof STORE_LISTING_MAGIC - 1) == 0;
+  ok = ok && store__header_rest(&in, root) && store__get_listing(&in, out);
+  free(bytes);
+  if (!ok) store_listing_clear(out);
+  return ok;
+}
+
+static void store__free_paths(StoredPaths *paths) {
+  for (uint32_t i = 0; i < paths->size; i++) free(paths->contents[i]);
+  array_delete(paths);
+}
+
+void store_listing_clear(StoredListing *self) {
+  for (uint32_t i = 0; i < self->folders.size; i++) free(self->folders.contents[i].path);
+  array_delete(&self->folders);
+  store__free_paths(&self->files);
+  store__free_paths(&self->configs);
+  self->listed_at = 0;
 }

@@ -16,6 +16,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "array.h"
 #include "binio.h"
 #include "summary.h"
 
@@ -55,5 +56,39 @@ void store_add(StoreWriter *self, const StoredFile *file, const Summary *summary
 /* Writes the index to `file` atomically and frees the writer; false when
  * it could not be written (the old one, if any, stays). */
 bool store_save(StoreWriter *self, const char *file);
+
+/* ---- The listing ----------------------------------------------------------------------
+ *
+ * A second, small file per root: the project's listing (its Python files
+ * in path order, its configuration files in listing order) with the
+ * modification time of every folder the listing read, so that a later
+ * run can take the listing again without reading the folders: while no
+ * folder's time moved, no entry was added, removed or renamed in any of
+ * them. The files' own sizes and times are not in it: a file changed in
+ * place moves no folder's time, and the run takes them again. */
+
+typedef struct {
+  char *path; /* absolute; owned */
+  int64_t mtime_sec, mtime_nsec;
+} StoredFolder;
+
+typedef Array(char *) StoredPaths; /* each owned */
+
+typedef struct {
+  int64_t listed_at;           /* the wall clock's seconds when the listing began */
+  Array(StoredFolder) folders; /* every folder the listing read */
+  StoredPaths files;           /* absolute, in path order */
+  StoredPaths configs;         /* absolute, in listing order */
+} StoredListing;
+
+/* Reads the listing kept at `file` for `root` into `out` (empty on
+ * entry); false, and `out` empty, when there is none or it is another
+ * build's, another root's, or damaged. */
+bool store_read_listing(const char *file, const char *root, StoredListing *out);
+/* Writes `listing` to `file` atomically; false when it could not (the old
+ * one, if any, stays). */
+bool store_write_listing(const char *file, const char *root, const StoredListing *listing);
+/* Frees what `self` owns and empties it. */
+void store_listing_clear(StoredListing *self);
 
 #endif

@@ -15,6 +15,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import time
 
 SKIP = 77  # meson's exit status for a skipped test
 
@@ -1535,6 +1536,56 @@ def index_kept_between_runs_survives_damage(t):
             stream.write(damaged)
         t.write("proj/train.py", open(t.path("proj/train.py")).read() + "#\n")
         same_run(t.run("proj/train.py"), expected, "a damaged index")
+
+
+def age_folders(t, top, seconds):
+    """Sets the time of `top` and every folder below it to `seconds` ago."""
+    moment = time.time() - seconds
+    for folder, _, _ in os.walk(t.path(top)):
+        os.utime(folder, (moment, moment))
+
+
+@case
+def listing_kept_between_runs_follows_added_changed_and_removed_files(t):
+    write_meter_project(t)
+    os.remove(t.path("proj/utils/meters.py"))  # the meter comes later
+    age_folders(t, "proj", 100)  # older than the listing: the next runs take the kept listing
+    t.use_cache()
+    t.run("proj").expect(0)
+    listing = [name for name in os.listdir(t.path(".gpulint_cache")) if name.startswith("listing-")]
+    equal(len(listing), 1, "one listing for the project")
+    listing = t.path(".gpulint_cache/" + listing[0])
+
+    def changed_train():  # as pre-commit passes a changed file: the result cache misses
+        t.write("proj/train.py", "\n# changed\n", mode="a")
+
+    def kept_run(expected_status, what):
+        before = os.stat(listing).st_mtime_ns
+        changed_train()
+        same_run(t.run("proj/train.py").expect(expected_status), t.run("--no-cache", "proj/train.py"), what)
+        equal(os.stat(listing).st_mtime_ns, before, "the kept listing is taken, not made again: " + what)
+
+    kept_run(0, "nothing changed")
+    # A file added in a listed folder moves the folder's time: listed again.
+    t.write("proj/utils/meters.py", METER_KEEPS)
+    age_folders(t, "proj", 50)
+    changed_train()
+    same_run(t.run("proj/train.py").expect(1), t.run("--no-cache", "proj/train.py"), "a file added")
+    same_run(t.run("-j", "2", "proj/train.py"), t.run("--no-cache", "proj/train.py"), "-j 2")
+    # A file changed in place moves no folder's time: its own time says it changed.
+    t.write("proj/utils/meters.py", METER_CONVERTS)
+    kept_run(0, "a file changed in place")
+    t.write("proj/utils/meters.py", METER_KEEPS)
+    kept_run(1, "a file changed back in place")
+    # A file removed moves the folder's time too.
+    os.remove(t.path("proj/utils/meters.py"))
+    age_folders(t, "proj", 20)
+    changed_train()
+    same_run(t.run("proj/train.py").expect(0), t.run("--no-cache", "proj/train.py"), "a file removed")
+    # The same without aging: a folder changed within the clock's grain of the listing is listed again.
+    t.write("proj/utils/meters.py", METER_KEEPS)
+    changed_train()
+    same_run(t.run("proj/train.py").expect(1), t.run("--no-cache", "proj/train.py"), "a file added just now")
 
 
 NAME_ONLY = """import torch
