@@ -57,6 +57,7 @@ static const char *const KIND_NAMES[K_KIND_COUNT] = {
     [K_IMPORT_FROM_STATEMENT] = "import_from_statement",
     [K_FUTURE_IMPORT_STATEMENT] = "future_import_statement",
     [K_ALIASED_IMPORT] = "aliased_import",
+    [K_WILDCARD_IMPORT] = "wildcard_import",
     [K_DOTTED_NAME] = "dotted_name",
     [K_AS_PATTERN] = "as_pattern",
     [K_AS_PATTERN_TARGET] = "as_pattern_target",

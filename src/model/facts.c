@@ -1054,6 +1054,7 @@ Facts *facts_copy(const Facts *self) {
   facts__copy_array(&copy->assigns_by_name, &self->assigns_by_name);
   facts__copy_array(&copy->top_level, &self->top_level);
   facts__copy_array(&copy->imports, &self->imports);
+  facts__copy_array(&copy->star_imports, &self->star_imports);
   facts__copy_array(&copy->bindings, &self->bindings);
   facts__copy_array(&copy->functions_by_name, &self->functions_by_name);
   facts__copy_array(&copy->bindings_by_name, &self->bindings_by_name);
@@ -1082,6 +1083,7 @@ void facts_delete(Facts *self) {
   array_delete(&self->events);
   array_delete(&self->bindings);
   array_delete(&self->imports);
+  array_delete(&self->star_imports);
   text_map_delete(&self->imports_by_name);
   array_delete(&self->assigns);
   array_delete(&self->assigns_by_name);

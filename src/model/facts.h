@@ -184,6 +184,7 @@ typedef struct Facts {
   Array(TSNode) top_level;        /* the root's children, in order */
   Array(Binding) imports;   /* BIND_IMPORT only, in source order */
   TextMap imports_by_name;  /* local name -> 1 + index of its last import */
+  Array(Text) star_imports; /* the modules of `from M import *`, in source order */
   Array(Binding) bindings;  /* the other kinds, in source order */
   /* Lookup by name, built after the walk: indices sorted by name. */
   Array(uint32_t) functions_by_name;

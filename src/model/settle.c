@@ -545,8 +545,42 @@ static void settle__callers(Facts *self) {
   free(called_with_grad);
 }
 
+/* Binds each name the file calls and neither defines nor imports by name
+ * to what a `from M import *` of a project module defines by it: with
+ * `from utils import *`, `policy(obs, dqn)` calls `utils.policy` of
+ * another file (what its summary says), not an unknown callable whose
+ * name may read as a module. The last star import that defines the name
+ * wins, as in Python. */
+static void settle__star_imports(Facts *self) {
+  if (!self->elsewhere || self->star_imports.size == 0) return;
+  for (uint32_t i = 0; i < self->events.size; i++) {
+    TSNode call = self->events.contents[i].node;
+    TSNode callee = node_is(call, K_CALL) ? node_field(call, F_FUNCTION) : (TSNode){0};
+    if (!node_is(callee, K_IDENTIFIER)) continue;
+    Text name = node_text(self->source, callee);
+    if (facts_import(self, name) || facts_resolve_call(self, call, self->events.contents[i].function) >= 0 ||
+        facts_class_named(self, name) >= 0) {
+      continue;
+    }
+    for (uint32_t m = self->star_imports.size; m-- > 0;) {
+      Text module = self->star_imports.contents[m];
+      char *qualified = gl_format("%.*s.%.*s", (int)module.length, module.ptr, (int)name.length, name.ptr);
+      Text text = {qualified, (uint32_t)strlen(qualified)};
+      if (elsewhere_defines(self->elsewhere, text) == DEFINES_NOTHING) {
+        free(qualified);
+        continue;
+      }
+      array_push(&self->owned_strings, qualified);
+      array_push(&self->imports, ((Binding){.kind = BIND_IMPORT, .name = name, .value = text}));
+      *text_map_at(&self->imports_by_name, name) = self->imports.size;
+      break;
+    }
+  }
+}
+
 void facts_settle(Facts *self, const Elsewhere *elsewhere) {
   self->elsewhere = elsewhere;
+  settle__star_imports(self);
   settle__classes(self);
   settle__collect_switched(self);
   settle__trained_callees(self);

@@ -237,6 +237,9 @@ static void walk__import_from(Walk *self, TSNode node) {
     if (node_is(name, K_ALIASED_IMPORT)) {
       imported = node_field(name, F_NAME);
       local = node_field(name, F_ALIAS);
+    } else if (node_is(name, K_WILDCARD_IMPORT)) {
+      array_push(&self->facts->star_imports, module); /* its names are bound when settled (elsewhere.h) */
+      continue;
     } else if (!node_is(name, K_DOTTED_NAME)) {
       continue;
     }
