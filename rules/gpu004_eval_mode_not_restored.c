@@ -172,7 +172,8 @@ static Text gpu004__module_of(const RuleContext *ctx, const FlatEvent *flat, int
  * comes first, so that a `const FlatEvents *` of one is one of these. */
 typedef struct {
   FlatEvents events;
-  Text *modules; /* per event; owned */
+  Text *modules;    /* per event; owned */
+  int32_t function; /* the loop's function, whose names `modules` are */
 } Gpu004Flat;
 
 /* The module `event` (of the loop's `flat`) names; empty when unknown. */
@@ -180,10 +181,25 @@ static Text gpu004__module(const FlatEvents *flat, const FlatEvent *event) {
   return ((const Gpu004Flat *)flat)->modules[event - flat->contents];
 }
 
+/* `module`, or the module it wraps (`engine` of `engine, *_ =
+ * deepspeed.initialize(model=net)` is `net`, also through wrappers of
+ * wrappers: `torch.compile(DDP(net))`): the module whose mode a switch
+ * of it sets. */
+static Text gpu004__unwrapped(const RuleContext *ctx, const FlatEvents *flat, Text module) {
+  for (int hops = 0; hops < 4; hops++) {
+    Text wrapped = roles_wrapped(ctx->facts, facts_canonical(ctx->facts, module), ((const Gpu004Flat *)flat)->function);
+    if (wrapped.length == 0) break;
+    module = wrapped;
+  }
+  return module;
+}
+
 static Names gpu004__names(const RuleContext *ctx, const FlatEvents *flat, const FlatEvent *event, Text module) {
   Text named = gpu004__module(flat, event);
   if (named.length == 0) return NAMES_UNKNOWN;
-  return gpu004__related(ctx->facts, named, module) ? NAMES_SAME : NAMES_OTHER;
+  if (gpu004__related(ctx->facts, named, module)) return NAMES_SAME;
+  Text inner_named = gpu004__unwrapped(ctx, flat, named), inner_module = gpu004__unwrapped(ctx, flat, module);
+  return gpu004__related(ctx->facts, inner_named, inner_module) ? NAMES_SAME : NAMES_OTHER;
 }
 
 typedef Array(TSNode) Anchors;
@@ -509,7 +525,7 @@ static bool gpu004__switched_again(const RuleContext *ctx, const FlatEvents *fla
  * module trains in eval mode; `reported` holds the anchors already
  * reported (from an inner loop). */
 static void gpu004__check_loop(RuleContext *ctx, const Loop *loop, Anchors *reported) {
-  Gpu004Flat named = {array_new(), NULL};
+  Gpu004Flat named = {array_new(), NULL, loop->function};
   const FlatEvents *flat = &named.events;
   Texts modules = array_new(); /* reported in this loop: later switches of them add nothing */
   facts_flatten(ctx->facts, loop->function, loop->body, &named.events);

@@ -159,6 +159,48 @@ static RoleOrUnknown roles__prepared(const Facts *facts, Text name, int32_t func
   }
 }
 
+/* The argument of `call` that the target at `position` of an assignment
+ * from it (`unpacked`: one of `a, b = call`) is a wrapper of; a null node
+ * when the call wraps no module there. */
+static TSNode roles__wrapped_argument(const Facts *facts, TSNode call, bool unpacked, uint32_t position) {
+  static const char *const WRAPPERS[] = {"DataParallel", "DistributedDataParallel", "DDP",
+                                         "FullyShardedDataParallel", "FSDP", NULL};
+  char buffer[192];
+  Text qualified = {facts_qualify(facts, node_field(call, F_FUNCTION), buffer, sizeof buffer), 0};
+  qualified.length = (uint32_t)strlen(qualified.ptr);
+  Text last = text_last_segment(qualified);
+  if (text_is(call_method_name(facts->source, call), "prepare")) {
+    return unpacked || call_positional_count(call) == 1 ? call_positional(call, position) : (TSNode){0};
+  }
+  if (text_is(qualified, "deepspeed.initialize")) {
+    return unpacked && position == 0 ? call_keyword(facts->source, call, "model") : (TSNode){0};
+  }
+  if (unpacked) return (TSNode){0};
+  if (text_in(last, WRAPPERS) || text_is(qualified, "torch.compile")) {
+    TSNode wrapped = call_positional(call, 0);
+    return ts_node_is_null(wrapped) ? call_keyword(facts->source, call, "module") : wrapped;
+  }
+  return (TSNode){0};
+}
+
+Text roles_wrapped(const Facts *facts, Text name, int32_t function) {
+  for (int32_t scope = function;; scope = -1) {
+    AssignIter it = facts_assigns(facts, name, scope);
+    for (const Assign *assign; (assign = assign_iter_next(&it));) {
+      TSNode value = node_unparenthesize(assign->value);
+      if (assign->augmented || assign->subscript || assign->position == UNPACKED_DEEP || !node_is(value, K_CALL)) {
+        continue;
+      }
+      TSNode wrapped = node_unparenthesize(roles__wrapped_argument(facts, value, assign->unpacked, assign->position));
+      if (node_is(wrapped, K_IDENTIFIER) || node_is(wrapped, K_ATTRIBUTE)) {
+        Text inner = node_text(facts->source, wrapped);
+        if (!text_eq(inner, name)) return inner;
+      }
+    }
+    if (scope < 0) return (Text){0};
+  }
+}
+
 /* `self.encoder` inside a method: what __init__ assigned to it. */
 static RoleOrUnknown roles__self_attribute(const Facts *facts, Text name, int32_t function, int depth) {
   int32_t class_index = facts_class_of_function(facts, function);

@@ -96,6 +96,15 @@ struct TensorUses {
 };
 void roles_tensor_uses_delete(TensorUses *uses);
 
+/* The module that `name`, in `function` (-1: module level), wraps: the
+ * `M` of `name = DDP(M)` (DataParallel, FSDP, `torch.compile(M)`),
+ * `name = accelerator.prepare(M)`, `name, opt = accelerator.prepare(M,
+ * opt)` by position, and `name, opt, _, _ = deepspeed.initialize(model=M,
+ * ...)`: a wrapper runs M's forward and its `.train()` / `.eval()` set
+ * M's mode. An empty text when `name` is bound to no such wrapper (or the
+ * wrapped value is no plain name). */
+Text roles_wrapped(const struct Facts *facts, Text name, int32_t function);
+
 /* Whether `module` (or a module that owns it) is frozen: its forwards
  * build no graph. */
 bool roles_frozen(const struct Facts *facts, Text module);

@@ -1,0 +1,21 @@
+import torch
+from torch import nn
+from torch.nn.parallel import DistributedDataParallel
+
+
+def validate(model, loader):
+    model.eval()
+    with torch.no_grad():
+        return sum(nn.functional.cross_entropy(model(x), y).item() for x, y in loader)
+
+
+def fit(model, optimizer, loader, val_loader, epochs, rank):
+    wrapped = DistributedDataParallel(model, device_ids=[rank])
+    compiled = torch.compile(wrapped)
+    for epoch in range(epochs):
+        compiled.train()
+        for x, y in loader:
+            optimizer.zero_grad()
+            nn.functional.cross_entropy(compiled(x), y).backward()
+            optimizer.step()
+        validate(model, val_loader)
