@@ -69,40 +69,101 @@ static bool gpu104__per_step(const Facts *facts, int32_t loop) {
 
 #define GPU104_FRESH_DEPTH 8
 
+/* The names whose graphs the retained backward's loss holds: the names
+ * its expression reads, and theirs through their assignments before it
+ * in the same function, except through `.detach()` or `.data`, which cut
+ * the graph (`disc(fake.detach())` holds nothing of `fake`). A name
+ * rebound from itself (`real = real.cuda()`) is listed once, and its
+ * older value is followed. */
+typedef struct {
+  Array(Text) names;
+} Gpu104Held;
+
+static bool gpu104__held_lists(const Gpu104Held *held, Text name) {
+  for (uint32_t i = 0; i < held->names.size; i++) {
+    if (text_eq(held->names.contents[i], name)) return true;
+  }
+  return false;
+}
+
+/* Whether `call` cuts the graph of what it is called on: `x.detach()`. */
+static bool gpu104__cuts(const RuleContext *ctx, TSNode call) {
+  Text method = call_method_name(ctx->source, call);
+  return text_is(method, "detach") || text_is(method, "item") || text_is(method, "tolist");
+}
+
+static void gpu104__collect_held(const RuleContext *ctx, TSNode expression, int32_t function, Gpu104Held *held,
+                                 int depth) {
+  if (depth > GPU104_FRESH_DEPTH || ts_node_is_null(expression)) return;
+  if (node_is(expression, K_IDENTIFIER) || node_is(expression, K_ATTRIBUTE)) {
+    if (node_is(expression, K_ATTRIBUTE) && text_is(node_text(ctx->source, node_field(expression, F_ATTRIBUTE)), "data")) {
+      return;
+    }
+    Text name = node_text(ctx->source, expression);
+    if (gpu104__held_lists(held, name)) return;
+    array_push(&held->names, name);
+    uint32_t at = ts_node_start_byte(expression);
+    const Assign *bound = facts_assign_last_before(ctx->facts, name, function, at, facts_plain_assign);
+    if (bound && at < ts_node_end_byte(bound->statement)) { /* `real = real.cuda()`: the older `real` */
+      bound = facts_assign_last_before(ctx->facts, name, function, ts_node_start_byte(bound->statement),
+                                       facts_plain_assign);
+    }
+    if (bound) gpu104__collect_held(ctx, bound->value, function, held, depth + 1);
+    if (node_is(expression, K_ATTRIBUTE)) gpu104__collect_held(ctx, node_field(expression, F_OBJECT), function, held, depth + 1);
+    return;
+  }
+  TSNode callee = node_is(expression, K_CALL) ? node_field(expression, F_FUNCTION) : (TSNode){0};
+  if (!ts_node_is_null(callee) && gpu104__cuts(ctx, expression)) return;
+  for (uint32_t i = 0; i < ts_node_named_child_count(expression); i++) {
+    TSNode child = ts_node_named_child(expression, i);
+    if (ts_node_eq(child, callee)) { /* only a method's receiver is a value (`out.mean()`) */
+      if (node_is(child, K_ATTRIBUTE)) gpu104__collect_held(ctx, node_field(child, F_OBJECT), function, held, depth);
+      continue;
+    }
+    if (node_is(child, K_KEYWORD_ARGUMENT)) child = node_field(child, F_VALUE);
+    gpu104__collect_held(ctx, child, function, held, depth);
+  }
+}
+
 static bool gpu104__fresh_graph(const RuleContext *ctx, TSNode expression, int32_t function, uint32_t retained_end,
-                                int depth);
+                                const Gpu104Held *held, int depth);
 
 /* Whether the value of `name`, read at byte `at`, holds no part of a graph
- * built before `retained_end`: it was bound after that (from values that
+ * that the retained backward (ending at `retained_end`, its loss holding
+ * `held`) kept: it was bound after that backward (from values that
  * themselves hold none), or it carries no graph at all (the batch, a
- * noise input). */
+ * noise input), or it was bound before it from values the retained loss
+ * does not hold (`fake = netG(z)` that the discriminator's loss read only
+ * as `fake.detach()`). */
 static bool gpu104__fresh_name(const RuleContext *ctx, Text name, int32_t function, uint32_t at, uint32_t retained_end,
-                               int depth) {
+                               const Gpu104Held *held, int depth) {
   const Assign *bound = facts_assign_last_before(ctx->facts, name, function, at, facts_plain_assign);
+  if (bound && at < ts_node_end_byte(bound->statement)) return false; /* `x = x + 1`: the older x, unknown here */
   if (bound && ts_node_start_byte(bound->statement) >= retained_end) {
-    if (at < ts_node_end_byte(bound->statement)) return false; /* `x = x + 1`: the older x, unknown here */
-    return gpu104__fresh_graph(ctx, bound->value, function, retained_end, depth + 1);
+    return gpu104__fresh_graph(ctx, bound->value, function, retained_end, held, depth + 1);
   }
-  return flow_name_carries(ctx->flow, name, function, at) == CARRY_NONE;
+  if (flow_name_carries(ctx->flow, name, function, at) == CARRY_NONE) return true;
+  if (!bound || gpu104__held_lists(held, name)) return false;
+  return gpu104__fresh_graph(ctx, bound->value, function, retained_end, held, depth + 1);
 }
 
 /* Whether `expression` is computed only from values that hold no part of
- * a graph built before byte `retained_end` of `function`: so a backward
- * through it runs over a graph of its own (`fake = netG(z)` computed anew
- * for the generator's loss after the discriminator's retained backward).
- * The names of called functions and modules are not values (their
- * parameters are leaves, shared by every graph). */
+ * the graph the retained backward kept (gpu104__fresh_name): so a
+ * backward through it runs over a graph of its own (`fake = netG(z)`
+ * computed anew for the generator's loss after the discriminator's
+ * retained backward). The names of called functions and modules are not
+ * values (their parameters are leaves, shared by every graph). */
 static bool gpu104__fresh_graph(const RuleContext *ctx, TSNode expression, int32_t function, uint32_t retained_end,
-                                int depth) {
+                                const Gpu104Held *held, int depth) {
   if (depth > GPU104_FRESH_DEPTH || ts_node_is_null(expression)) return false;
   if (node_is(expression, K_IDENTIFIER)) {
     return gpu104__fresh_name(ctx, node_text(ctx->source, expression), function, ts_node_start_byte(expression),
-                              retained_end, depth);
+                              retained_end, held, depth);
   }
   if (node_is(expression, K_ATTRIBUTE)) { /* `self.fake`, `out.logits`: a stored value's history is unknown */
     TSNode object = node_field(expression, F_OBJECT);
     return node_is(object, K_IDENTIFIER) && !text_is(node_text(ctx->source, object), "self") &&
-           gpu104__fresh_graph(ctx, object, function, retained_end, depth);
+           gpu104__fresh_graph(ctx, object, function, retained_end, held, depth);
   }
   TSNode callee = node_is(expression, K_CALL) ? node_field(expression, F_FUNCTION) : (TSNode){0};
   for (uint32_t i = 0; i < ts_node_named_child_count(expression); i++) {
@@ -110,13 +171,13 @@ static bool gpu104__fresh_graph(const RuleContext *ctx, TSNode expression, int32
     if (ts_node_eq(child, callee)) {
       /* `netD(x)`, `criterion(a, b)`: only a method's receiver is a value (`fake.mean()`) */
       if (node_is(child, K_ATTRIBUTE) && !gpu104__fresh_graph(ctx, node_field(child, F_OBJECT), function,
-                                                             retained_end, depth)) {
+                                                             retained_end, held, depth)) {
         return false;
       }
       continue;
     }
     if (node_is(child, K_KEYWORD_ARGUMENT)) child = node_field(child, F_VALUE);
-    if (!gpu104__fresh_graph(ctx, child, function, retained_end, depth)) return false;
+    if (!gpu104__fresh_graph(ctx, child, function, retained_end, held, depth)) return false;
   }
   return true;
 }
@@ -134,11 +195,15 @@ static TSNode gpu104__backward_root(const RuleContext *ctx, TSNode call) {
 }
 
 /* Whether `later`, a backward after the retained one in the same
- * function, runs only over a graph built after the retained backward. */
+ * function, runs only over a graph the retained one did not keep. */
 static bool gpu104__over_fresh_graph(const RuleContext *ctx, const Event *retained, const Event *later) {
   if (later->function != retained->function) return false;
-  return gpu104__fresh_graph(ctx, gpu104__backward_root(ctx, later->node), later->function,
-                             ts_node_end_byte(retained->node), 0);
+  Gpu104Held held = {array_new()};
+  gpu104__collect_held(ctx, gpu104__backward_root(ctx, retained->node), retained->function, &held, 0);
+  bool fresh = gpu104__fresh_graph(ctx, gpu104__backward_root(ctx, later->node), later->function,
+                                   ts_node_end_byte(retained->node), &held, 0);
+  array_delete(&held.names);
+  return fresh;
 }
 
 /* Whether a backward other than `backward` can run after it through its
