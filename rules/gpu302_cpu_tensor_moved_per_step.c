@@ -257,10 +257,56 @@ static bool gpu302__returns_draw(const RuleContext *ctx, TSNode call, bool *rand
   return count > 0;
 }
 
+/* `t` of `t.detach()`, `t.expand(n, m)`, `t.float()`, `t * 2.0 - 1.0`:
+ * what a host tensor stays when it is reshaped, retyped, detached or
+ * scaled by a number before its move; `value` itself otherwise. */
+static TSNode gpu302__host_origin(const RuleContext *ctx, TSNode value) {
+  static const char *const KEEPING[] = {"detach", "expand", "expand_as", "view", "reshape", "contiguous", "unsqueeze",
+                                        "squeeze", "permute", "transpose", "repeat", "float", "half", "double",
+                                        "long", "int", "clone", "mul", "add", "sub", "div", NULL};
+  for (int steps = 0; steps < 8; steps++) {
+    value = node_unparenthesize(value);
+    if (node_is(value, K_CALL) && text_in(call_method_name(ctx->source, value), KEEPING)) {
+      value = call_receiver(value);
+    } else if (node_is(value, K_BINARY_OPERATOR)) {
+      TSNode left = node_unparenthesize(node_field(value, F_LEFT)), right = node_unparenthesize(node_field(value, F_RIGHT));
+      bool left_number = node_is(left, K_INTEGER) || node_is(left, K_FLOAT);
+      bool right_number = node_is(right, K_INTEGER) || node_is(right, K_FLOAT);
+      if (left_number == right_number) break;
+      value = left_number ? right : left;
+    } else {
+      break;
+    }
+  }
+  return value;
+}
+
+/* The draw that `name`, read at byte `at` of `function`, holds: the value
+ * of its last plain assignment before `at` there, when that is a random
+ * factory (through gpu302__host_origin), or, when it rebinds the name
+ * from itself (`alpha = alpha.expand(real.size())`), the draw that one
+ * holds. A null node when there is none. */
+static TSNode gpu302__drawn_into(const RuleContext *ctx, Text name, int32_t function, uint32_t at, bool *random,
+                                 int depth) {
+  if (depth > 4) return (TSNode){0};
+  const Assign *bound = facts_assign_last_before(ctx->facts, name, function, at, facts_plain_assign);
+  if (bound && at < ts_node_end_byte(bound->statement)) { /* `alpha = alpha.cuda()`: the older `alpha` */
+    bound = facts_assign_last_before(ctx->facts, name, function, ts_node_start_byte(bound->statement), facts_plain_assign);
+  }
+  if (!bound) return (TSNode){0};
+  TSNode origin = gpu302__host_origin(ctx, bound->value);
+  if (gpu302__is_factory(ctx, origin, random)) return origin;
+  if ((node_is(origin, K_IDENTIFIER) || node_is(origin, K_ATTRIBUTE)) && text_eq(node_text(ctx->source, origin), name)) {
+    return gpu302__drawn_into(ctx, name, function, ts_node_start_byte(bound->statement), random, depth + 1);
+  }
+  return (TSNode){0};
+}
+
 /* The factory that `move` (a `.to`/`.cuda` call) moves: its receiver
  * (also inside `Variable(...)`, or the call of a helper whose every return
- * is a draw), or for `n = n.to(device)` the value of `n = factory(...)`
- * in the statement right before. A null node when there is none. */
+ * is a draw), or, for a name (`alpha.cuda()`, `return z.detach().to(d)`),
+ * the draw an earlier statement of the function bound to it
+ * (gpu302__drawn_into). A null node when there is none. */
 static TSNode gpu302__moved_factory(const RuleContext *ctx, TSNode move, bool *direct, bool *random) {
   TSNode receiver = node_unparenthesize(call_receiver(move));
   *direct = true;
@@ -269,20 +315,10 @@ static TSNode gpu302__moved_factory(const RuleContext *ctx, TSNode move, bool *d
   TSNode wrapped = gpu302__variable_of(ctx, receiver);
   if (gpu302__is_factory(ctx, wrapped, random)) return wrapped;
   if (gpu302__returns_draw(ctx, receiver, random)) return receiver;
+  receiver = gpu302__host_origin(ctx, receiver);
   if (!node_is(receiver, K_IDENTIFIER) && !node_is(receiver, K_ATTRIBUTE)) return (TSNode){0};
-  TSNode assignment = ts_node_parent(move), statement = ts_node_parent(assignment);
-  if (!node_is(assignment, K_ASSIGNMENT) || !node_is(statement, K_EXPRESSION_STATEMENT)) return (TSNode){0};
-  Text name = node_text(ctx->source, receiver);
-  if (!text_eq(node_text(ctx->source, node_field(assignment, F_LEFT)), name)) return (TSNode){0};
-  TSNode previous = ts_node_prev_named_sibling(statement);
-  while (!ts_node_is_null(previous) && node_is(previous, K_COMMENT)) previous = ts_node_prev_named_sibling(previous);
-  if (ts_node_is_null(previous) || !node_is(previous, K_EXPRESSION_STATEMENT)) return (TSNode){0};
-  TSNode built = ts_node_named_child(previous, 0);
-  if (!node_is(built, K_ASSIGNMENT) || !text_eq(node_text(ctx->source, node_field(built, F_LEFT)), name)) {
-    return (TSNode){0};
-  }
-  TSNode value = node_unparenthesize(node_field(built, F_RIGHT));
-  return gpu302__is_factory(ctx, value, random) ? value : (TSNode){0};
+  return gpu302__drawn_into(ctx, node_text(ctx->source, receiver), facts_function_at(ctx->facts, move),
+                            ts_node_start_byte(receiver), random, 0);
 }
 
 /* ---- Fix -------------------------------------------------------------------------------- */
@@ -333,6 +369,8 @@ static void gpu302__visit_move(RuleContext *ctx, Gpu302Steps *steps, TSNode move
   if (ts_node_start_point(factory).row == *reported_row) return;
   int32_t function = facts_function_at(ctx->facts, factory);
   if (!gpu302__site_per_step(steps, function, factory, 0)) return;
+  /* a draw moved by a later statement: the move runs per step too */
+  if (!direct && !gpu302__site_per_step(steps, facts_function_at(ctx->facts, move), move, 0)) return;
   *reported_row = ts_node_start_point(factory).row;
   Text callee = call_function_text(ctx->source, factory);
   Shown name;
