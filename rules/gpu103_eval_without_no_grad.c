@@ -683,6 +683,20 @@ static bool gpu103__callers_drop_result(RuleContext *ctx, int32_t function) {
   return true;
 }
 
+/* `model = load_model(args, device)`: a call of a function of this file
+ * or of another project file that returns a module with trained weights
+ * (it loads a state into the module it returns, or returns a load). */
+static bool gpu103__loader_call(const RuleContext *ctx, TSNode call) {
+  uint32_t first, end;
+  facts_events_within(ctx->facts, call, &first, &end);
+  if (first >= end || !ts_node_eq(ctx->facts->events.contents[first].node, call)) return false;
+  const Event *event = array_get(&ctx->facts->events, first);
+  if (event->kind == EV_CALL) return summary_returns_loaded(ctx->facts, event->callee);
+  Linked linked;
+  return event->kind == EV_EXTERNAL && links_find(ctx->links, NULL, event->target, &linked) && linked.function &&
+         (linked.function->reaches & REACH_RETURNS_LOADED);
+}
+
 /* Whether `value` is `torch.load(...)` (or `torch.jit.load`), or an entry
  * of what it loaded (`checkpoint["model"]`, `checkpoint` from one). */
 static bool gpu103__loaded_value(const RuleContext *ctx, TSNode value, int32_t function, uint32_t before, int depth) {
@@ -705,6 +719,7 @@ static bool gpu103__loaded_value(const RuleContext *ctx, TSNode value, int32_t f
   if (!ts_node_is_null(receiver) && roles_returns_receiver(call_method_name(ctx->source, value))) {
     return gpu103__loaded_value(ctx, receiver, function, before, depth);
   }
+  if (gpu103__loader_call(ctx, value)) return true;
   char buffer[96];
   const char *callee = facts_qualify(ctx->facts, node_field(value, F_FUNCTION), buffer, sizeof buffer);
   return strcmp(callee, "torch.load") == 0 || strcmp(callee, "torch.jit.load") == 0;
@@ -730,6 +745,21 @@ static bool gpu103__loaded_argument(const RuleContext *ctx, Text parameter, int3
     if (gpu103__loaded_value(ctx, value, call->function, ts_node_start_byte(call->node), 0)) return true;
     if ((node_is(value, K_IDENTIFIER) || node_is(value, K_ATTRIBUTE)) &&
         gpu103__loaded_weights(ctx, node_text(ctx->source, value), call->function, call->node, depth + 1)) {
+      return true;
+    }
+  }
+  return false;
+}
+
+/* `def greedy_decode(model, src): memory = model.encoder(src) ...` that
+ * only this file calls, and from a loop that trains nothing (once per
+ * sentence of a translation script): its forwards outside loops of its
+ * own repeat once per item too. */
+static bool gpu103__called_in_inference_loop(RuleContext *ctx, int32_t function) {
+  if (function < 0 || ctx->facts->functions.contents[function].callers_elsewhere) return false;
+  for (uint32_t i = 0; i < ctx->facts->events.size; i++) {
+    const Event *call = array_get(&ctx->facts->events, i);
+    if (call->kind == EV_CALL && call->callee == function && call->loop >= 0 && gpu103__trains_nothing(ctx, call->loop)) {
       return true;
     }
   }
@@ -1082,10 +1112,12 @@ static void gpu103__check_scope(RuleContext *ctx, int32_t unit, TSNode scope) {
     loop_evaluates |= scoring;
     /* without an .eval(), a loop of code that never trains runs inference on the weights it loaded
      * (a recurrent state fed back there is a generation's, not a training unroll's) */
-    bool inference = !scoring && ts_node_is_null(eval_switch) && in_loop && !gpu103__test_code(ctx, event->function) &&
-                     gpu103__never_trains(ctx->facts, event->function) && gpu103__trains_nothing(ctx, event->loop) &&
-                     !gpu103__kept_for_later(ctx, event) && !gpu103__built_in_loop(ctx, event, module) &&
-                     !facts_loop_over_modules(ctx->facts, event->loop) &&
+    bool inference = !scoring && ts_node_is_null(eval_switch) && !gpu103__test_code(ctx, event->function) &&
+                     gpu103__never_trains(ctx->facts, event->function) &&
+                     (in_loop ? gpu103__trains_nothing(ctx, event->loop) && !gpu103__built_in_loop(ctx, event, module) &&
+                                    !facts_loop_over_modules(ctx->facts, event->loop)
+                              : gpu103__called_in_inference_loop(ctx, event->function)) &&
+                     !gpu103__kept_for_later(ctx, event) &&
                      (!gpu103__returned(ctx, event) || gpu103__callers_drop_result(ctx, event->function)) &&
                      gpu103__loaded_weights(ctx, module, event->function, flat->anchor, 0);
     loop_evaluates |= inference;

@@ -54,6 +54,11 @@ typedef enum {
  * where __init__ builds `self.head`), in its body or through methods of
  * the same class it calls: a custom forward (`net.forward_local(x)`). */
 #define REACH_GRAD_ON_OWN_LAYERS (1u << 29)
+/* Among REACH bits of a summary (never propagated to callers): the
+ * function returns a module with trained weights, one it loaded
+ * (`return torch.load(path)`) or loaded a state into (`model.
+ * load_state_dict(state); return model`). */
+#define REACH_RETURNS_LOADED (1u << 28)
 
 /* Grad mode at a point, as far as the file shows. */
 typedef enum {

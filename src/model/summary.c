@@ -1,6 +1,7 @@
 /* summary.c — a file's summary, from its own facts and flow. */
 #include "summary.h"
 
+#include <ctype.h>
 #include <string.h>
 
 #include "binio.h"
@@ -207,12 +208,73 @@ static uint32_t summary__own_layers(const Facts *facts, int32_t index, int depth
   return 0;
 }
 
+/* Whether `value`, in function `index` before byte `before`, is a load
+ * (`torch.load(path)`, `torch.jit.load(path)`), an entry of one
+ * (`checkpoint["model"]`), such a value moved (`.to(device)`, `.eval()`),
+ * or a name last bound to one. */
+static bool summary__loaded_value(const Facts *facts, TSNode value, int32_t index, uint32_t before, int depth) {
+  value = node_unparenthesize(value);
+  if (depth > 3) return false;
+  if (node_is(value, K_IDENTIFIER)) {
+    const Assign *last = facts_assign_last_before(facts, node_text(facts->source, value), index, before, facts_plain_assign);
+    return last && summary__loaded_value(facts, last->value, index, ts_node_start_byte(last->statement), depth + 1);
+  }
+  if (node_is(value, K_SUBSCRIPT)) return summary__loaded_value(facts, node_field(value, F_VALUE), index, before, depth + 1);
+  if (!node_is(value, K_CALL)) return false;
+  TSNode receiver = call_receiver(value);
+  if (!ts_node_is_null(receiver) && roles_returns_receiver(call_method_name(facts->source, value))) {
+    return summary__loaded_value(facts, receiver, index, before, depth + 1);
+  }
+  char buffer[96];
+  const char *callee = facts_qualify(facts, node_field(value, F_FUNCTION), buffer, sizeof buffer);
+  return strcmp(callee, "torch.load") == 0 || strcmp(callee, "torch.jit.load") == 0;
+}
+
+/* Whether function `index` calls `<name>.load_state_dict(` before byte
+ * `before`. */
+static bool summary__state_loaded_into(const Facts *facts, int32_t index, Text name, uint32_t before) {
+  TSNode node = facts->functions.contents[index].node;
+  Text body = node_text(facts->source, node);
+  uint32_t start = ts_node_start_byte(node);
+  char *call = gl_format("%.*s.load_state_dict(", (int)name.length, name.ptr);
+  size_t length = strlen(call);
+  bool found = false;
+  for (uint32_t at = 0; !found && at + length <= body.length && start + at < before; at++) {
+    found = memcmp(body.ptr + at, call, length) == 0 &&
+            (at == 0 || !(isalnum((unsigned char)body.ptr[at - 1]) || body.ptr[at - 1] == '_' || body.ptr[at - 1] == '.'));
+  }
+  free(call);
+  return found;
+}
+
+bool summary_returns_loaded(const Facts *facts, int32_t function) {
+  if (function < 0) return false;
+  bool any = false;
+  for (uint32_t i = 0; i < facts->returns.size; i++) {
+    const Return *entry = array_get(&facts->returns, i);
+    if (entry->function != function) continue;
+    TSNode value = node_unparenthesize(entry->value);
+    while (node_is(value, K_CALL) && !ts_node_is_null(call_receiver(value)) &&
+           roles_returns_receiver(call_method_name(facts->source, value))) {
+      value = node_unparenthesize(call_receiver(value));
+    }
+    uint32_t before = ts_node_start_byte(entry->value);
+    bool loaded = summary__loaded_value(facts, value, function, before, 0) ||
+                  (node_is(value, K_IDENTIFIER) &&
+                   summary__state_loaded_into(facts, function, node_text(facts->source, value), before));
+    if (!loaded) return false; /* every return gives one */
+    any = true;
+  }
+  return any;
+}
+
 static void summary__add_function(Summary *self, const Facts *facts, Flow *flow, int32_t index) {
   const Function *function = array_get(&facts->functions, index);
   SummaryFunction entry = {
       .name = summary__function_name(facts, function),
       .line = ts_node_start_point(function->node).row + 1,
-      .reaches = function->reaches | summary__grad_on_forward(facts, index) | summary__own_layers(facts, index, 0),
+      .reaches = function->reaches | summary__grad_on_forward(facts, index) | summary__own_layers(facts, index, 0) |
+                 (summary_returns_loaded(facts, index) ? REACH_RETURNS_LOADED : 0),
       .decorated = (uint8_t)function->decorated,
       .wraps_grad_off = function->wraps_grad_off,
       .returns = summary__returns(facts, flow, index, false),

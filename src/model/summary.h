@@ -94,6 +94,10 @@ Summary *summary_of_walk(const char *path, uint64_t hash, struct Facts *walked);
  * custom forward, whose callers' calls are the forward call sites. */
 bool summary_runs_own_layers(const struct Facts *facts, int32_t function);
 
+/* Whether function `function` of the facts returns a module with trained
+ * weights (REACH_RETURNS_LOADED). */
+bool summary_returns_loaded(const struct Facts *facts, int32_t function);
+
 /* The function or method named `name` ("f", "Class.f"), or NULL. */
 const SummaryFunction *summary_function(const Summary *self, const char *name, uint32_t length);
 const SummaryClass *summary_class(const Summary *self, const char *name, uint32_t length);
