@@ -80,6 +80,11 @@ typedef struct Elsewhere {
   /* The callers of the asking file's module-level function `name`, or of
    * its method "Class.method" (called on instances of the class). */
   Callers (*callers)(void *self, Text name);
+  /* Whether every method named `method` in the project's other files is a
+   * custom forward of a module class (REACH_GRAD_ON_OWN_LAYERS, nothing
+   * trained), and some is: `decoder.init_hidden_state(x)` on a module
+   * whose class the asking file cannot see runs its layers. */
+  bool (*custom_forward)(void *self, Text method);
 } Elsewhere;
 
 /* The questions asked of `self`, which may be NULL (the file alone): then
@@ -101,6 +106,9 @@ static inline Answer elsewhere_submodule(const Elsewhere *self, Text attribute, 
 }
 static inline bool elsewhere_frozen(const Elsewhere *self, Text qualified, Text attribute) {
   return self && self->frozen(self->self, qualified, attribute);
+}
+static inline bool elsewhere_custom_forward(const Elsewhere *self, Text method) {
+  return self && self->custom_forward(self->self, method);
 }
 static inline Callers elsewhere_callers(const Elsewhere *self, Text name) {
   return self ? self->callers(self->self, name) : (Callers){0};

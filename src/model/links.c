@@ -536,8 +536,46 @@ static bool links__frozen(void *self, Text qualified, Text attribute) {
 
 static Callers links__callers_of_linted(void *self, Text name) { return links_callers(self, name); }
 
+/* What one other file's summary says of methods named `method` (".name"):
+ * ANSWER_NO when one is no custom forward of a module class, ANSWER_YES
+ * when all that it defines are, `answer` when it defines none. */
+static Answer links__file_custom_forward(Links *self, const Summary *summary, const char *method, Answer answer) {
+  uint32_t training = REACH(EV_BACKWARD) | REACH(EV_STEP) | REACH(EV_CLEAR);
+  for (uint32_t k = 0; k < summary->functions.size && answer != ANSWER_NO; k++) {
+    const SummaryFunction *function = array_get(&summary->functions, k);
+    const char *dot = strrchr(function->name, '.');
+    if (!dot || strcmp(dot, method) != 0) continue;
+    const SummaryClass *class_ = summary_class(summary, function->name, (uint32_t)(dot - function->name));
+    bool forward = class_ && links_class_is_module(self, summary, class_) &&
+                   (function->reaches & REACH_GRAD_ON_OWN_LAYERS) && !(function->reaches & training);
+    answer = forward ? ANSWER_YES : ANSWER_NO;
+  }
+  return answer;
+}
+
+static bool links__custom_forward(void *self_, Text method) {
+  Links *self = self_;
+  if (!self->project) return false;
+  FileList files = array_new();
+  project_files_mentioning(self->project, method, (Text){0}, &files);
+  if (files.size > LINKS_CALLER_FILES) files.size = 0;
+  char *name = gl_format(".%.*s", (int)method.length, method.ptr);
+  Answer answer = ANSWER_UNKNOWN;
+  for (uint32_t i = 0; i < files.size && answer != ANSWER_NO; i++) {
+    if (files.contents[i] == self->file) continue;
+    const Summary *summary = project_summary(self->project, files.contents[i]);
+    if (!summary) continue;
+    links_consult(self, files.contents[i]);
+    answer = links__file_custom_forward(self, summary, name, answer);
+  }
+  free(name);
+  array_delete(&files);
+  return answer == ANSWER_YES;
+}
+
 const Elsewhere *links_elsewhere(Links *self) {
   self->elsewhere = (Elsewhere){self,           links__defines, links__function, links__reaches_of, links__attribute,
-                                links__submodule, links__frozen,  links__callers_of_linted};
+                                links__submodule, links__frozen,  links__callers_of_linted,
+                                links__custom_forward};
   return &self->elsewhere;
 }

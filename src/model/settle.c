@@ -135,6 +135,26 @@ static bool settle__instance_of_external(Facts *self, TSNode call, Text *target)
   return elsewhere_function(self->elsewhere, *target, &linked);
 }
 
+/* `decoder.init_hidden_state(enc)` where `decoder` is a module by
+ * evidence whose method this file cannot resolve (`decoder =
+ * checkpoint["decoder"]`: its class is not in sight) and every method of that name in the project is
+ * a custom forward of a module class (elsewhere.h): a forward of
+ * `decoder`. Writes the receiver into `module`. */
+static bool settle__custom_forward(Facts *self, const Event *event, Text *module) {
+  if (!self->elsewhere) return false;
+  TSNode callee = node_field(event->node, F_FUNCTION);
+  if (!node_is(callee, K_ATTRIBUTE)) return false;
+  TSNode receiver = node_field(callee, F_OBJECT);
+  if (!node_is(receiver, K_IDENTIFIER) && !node_is(receiver, K_ATTRIBUTE)) return false;
+  Text method = node_text(self->source, node_field(callee, F_ATTRIBUTE));
+  Text owner = node_text(self->source, receiver);
+  if (roles_module_method(method) || text_is(owner, "self") || text_owns((Text){"self", 4}, owner)) return false;
+  if (roles_module(self, owner, event->function) != ROLE_EVIDENCE) return false;
+  if (!elsewhere_custom_forward(self->elsewhere, method)) return false;
+  *module = facts_canonical(self, owner);
+  return true;
+}
+
 /* An unresolved call: a call of an imported name, a module's forward, or
  * something that matters to no rule. */
 static void settle__call(Facts *self, Event *event, RoleMemo *memo) {
@@ -149,6 +169,12 @@ static void settle__call(Facts *self, Event *event, RoleMemo *memo) {
   if (role == ROLE_NONE && !self->elsewhere && facts_instance_method(self, event->node, method, sizeof method)) {
     event->kind = EV_EXTERNAL; /* a summary records it: the project's other files may define the method */
     event->target = settle__external_target(self, event->node);
+    return;
+  }
+  Text module;
+  if (role == ROLE_NONE && settle__custom_forward(self, event, &module)) {
+    event->kind = EV_FORWARD;
+    event->target = module;
     return;
   }
   if (role == ROLE_NONE) {

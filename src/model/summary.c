@@ -182,10 +182,46 @@ bool summary_runs_own_layers(const Facts *facts, int32_t function) {
   return function >= 0 && summary__own_layers(facts, function, 0) != 0;
 }
 
+/* Whether method `function` (no loop of its own, nothing about grad mode
+ * in it) calls `self.<attribute>(` on a layer that its class's __init__
+ * builds with a library module constructor (`self.init_h =
+ * nn.Linear(...)`): a layer whose name alone reads as a verb is still
+ * one. */
+static bool summary__calls_library_layer(const Facts *facts, int32_t index) {
+  const Function *function = array_get(&facts->functions, index);
+  if (function->has_loop || function->decorated != GRAD_ON) return false;
+  Text body = node_text(facts->source, function->node);
+  for (uint32_t at = 0; at + 4 <= body.length; at++) {
+    if (memcmp(body.ptr + at, "grad", 4) == 0) return false; /* no_grad, set_grad_enabled, requires_grad */
+  }
+  for (uint32_t j = 0; j < facts->assigns.size; j++) {
+    const Assign *assign = array_get(&facts->assigns, j);
+    if (assign->function < 0 || assign->subscript || assign->unpacked) continue;
+    const Function *init = array_get(&facts->functions, assign->function);
+    if (init->class_index != function->class_index || !text_is(init->name, "__init__")) continue;
+    TSNode value = node_unparenthesize(assign->value);
+    if (assign->name.length <= 5 || memcmp(assign->name.ptr, "self.", 5) != 0 || !node_is(value, K_CALL)) continue;
+    char qualified[160];
+    facts_qualify(facts, node_field(value, F_FUNCTION), qualified, sizeof qualified);
+    if (roles_library_constructor((Text){qualified, (uint32_t)strlen(qualified)}) != 1) continue;
+    char *call = gl_format("%.*s(", (int)assign->name.length, assign->name.ptr);
+    size_t length = strlen(call);
+    bool found = false;
+    for (uint32_t at = 0; !found && at + length <= body.length; at++) {
+      found = memcmp(body.ptr + at, call, length) == 0 &&
+              (at == 0 || !(isalnum((unsigned char)body.ptr[at - 1]) || body.ptr[at - 1] == '_' || body.ptr[at - 1] == '.'));
+    }
+    free(call);
+    if (found) return true;
+  }
+  return false;
+}
+
 static uint32_t summary__own_layers(const Facts *facts, int32_t index, int depth) {
   const Function *function = array_get(&facts->functions, index);
   int32_t class_index = function->class_index;
   if (class_index < 0 || depth > 4) return 0;
+  if (!text_is(function->name, "__init__") && summary__calls_library_layer(facts, index)) return REACH_GRAD_ON_OWN_LAYERS;
   uint32_t first, end;
   facts_events_within(facts, function->node, &first, &end);
   for (uint32_t i = first; i < end; i++) {

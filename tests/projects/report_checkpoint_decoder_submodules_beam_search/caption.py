@@ -1,7 +1,8 @@
 # Captions one image with beam search. The encoder and decoder objects were
 # pickled whole into the checkpoint; both are put in eval mode, and the
 # decoder's submodules are then called one step at a time with grad on (the
-# encoder's output, and its graph, live through the whole decode loop).
+# encoder's output and the initial state from init_hidden_state, and their
+# graphs, live through the whole decode loop).
 import argparse
 import json
 
@@ -19,7 +20,7 @@ def beam_search(encoder, decoder, image_path, vocab, beam=3, max_len=50):
     feats = feats.view(1, -1, feats.size(-1)).expand(beam, -1, -1)
     prev = torch.full((beam, 1), vocab["<start>"], dtype=torch.long, device=device)
     seqs, scores = prev, torch.zeros(beam, 1, device=device)
-    h, c = decoder.init_hidden_state(feats)
+    h, c = decoder.init_hidden_state(feats)  # expect: GPU103
     finished = []
     for step in range(max_len):
         emb = decoder.embedding(prev).squeeze(1)  # expect: GPU103
