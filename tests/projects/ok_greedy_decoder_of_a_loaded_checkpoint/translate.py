@@ -10,12 +10,12 @@ BOS, EOS, MAX_LEN = 1, 2, 128
 
 
 @torch.inference_mode()
-def greedy_decode(model, src):
-    memory = model.encoder(src)
+def greedy_decode(net, src):
+    memory = net.encoder(src)
     tokens = torch.full((1, 1), BOS, dtype=torch.long, device=src.device)
     for _ in range(MAX_LEN):
-        hidden = model.decoder(tokens, memory)
-        logits = model.generator(hidden[:, -1])
+        hidden = net.decoder(tokens, memory)
+        logits = net.head(hidden[:, -1])
         next_token = logits.argmax(dim=-1)
         tokens = torch.cat([tokens, next_token[:, None]], dim=1)
         if next_token.item() == EOS:
@@ -24,11 +24,11 @@ def greedy_decode(model, src):
 
 
 def main(checkpoint, source_file):
-    model = load_model(checkpoint, "cuda")
+    net = load_model(checkpoint, "cuda")
     with open(source_file) as lines:
         for line in lines:
             src = torch.tensor([[int(t) for t in line.split()]], device="cuda")
-            print(" ".join(map(str, greedy_decode(model, src))))
+            print(" ".join(map(str, greedy_decode(net, src))))
 
 
 if __name__ == "__main__":

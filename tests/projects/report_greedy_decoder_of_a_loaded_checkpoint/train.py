@@ -7,14 +7,14 @@ from translator.model import Translator
 
 
 def train(loader, epochs=20, device="cuda"):
-    model = Translator().to(device)
-    optimizer = torch.optim.Adam(model.parameters(), lr=3e-4)
+    net = Translator().to(device)
+    optimizer = torch.optim.Adam(net.parameters(), lr=3e-4)
     for _ in range(epochs):
         for src, tgt in loader:
             src, tgt = src.to(device), tgt.to(device)
-            logits = model(src, tgt[:, :-1])
+            logits = net(src, tgt[:, :-1])
             loss = F.cross_entropy(logits.flatten(0, 1), tgt[:, 1:].flatten())
             optimizer.zero_grad()
             loss.backward()
             optimizer.step()
-    save_model(model, "translator.pt")
+    save_model(net, "translator.pt")

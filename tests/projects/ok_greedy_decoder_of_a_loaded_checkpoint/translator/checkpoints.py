@@ -1,15 +1,15 @@
-# Saving and restoring the model between training and translation.
+# Saving and restoring the net between training and translation.
 import torch
 
 from translator.model import Translator
 
 
-def save_model(model, path):
-    torch.save({"model": model.state_dict()}, path)
+def save_model(net, path):
+    torch.save({"net": net.state_dict()}, path)
 
 
 def load_model(path, device):
-    model = Translator().to(device)
+    net = Translator().to(device)
     state = torch.load(path, map_location=device)
-    model.load_state_dict(state["model"])
-    return model
+    net.load_state_dict(state["net"])
+    return net

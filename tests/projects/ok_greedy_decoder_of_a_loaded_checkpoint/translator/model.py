@@ -1,5 +1,5 @@
-# An encoder-decoder translation model: the encoder reads the source, the
-# decoder attends to it, the generator scores the next token.
+# An encoder-decoder translation net: the encoder reads the source, the
+# decoder attends to it, the head scores the next token.
 import torch.nn as nn
 
 
@@ -28,7 +28,7 @@ class Translator(nn.Module):
         super().__init__()
         self.encoder = Encoder(vocab, dim, layers)
         self.decoder = Decoder(vocab, dim, layers)
-        self.generator = nn.Linear(dim, vocab)
+        self.head = nn.Linear(dim, vocab)
 
     def forward(self, src, tgt):
-        return self.generator(self.decoder(tgt, self.encoder(src)))
+        return self.head(self.decoder(tgt, self.encoder(src)))
