@@ -501,27 +501,36 @@ static Answer links__file_attribute(Links *self, const Summary *summary, Text at
   return answer;
 }
 
-/* The project's files that hold the word `attribute`, other than the
- * linted one; a name that more than LINKS_CALLER_FILES files hold is not
- * looked up (the answer stays what the linted file says). */
-static Answer links__submodule(void *self_, Text attribute, Answer known) {
-  Links *self = self_;
-  if (known == ANSWER_NO || !self->project) return known;
+/* One other file's answer about `word` (`method` is ".word"), given the
+ * answer so far. */
+typedef Answer (*FileAnswer)(Links *self, const Summary *summary, Text word, const char *method, Answer answer);
+
+/* Asks `ask` of each project file, other than the linted one, that holds
+ * `word`, until one says no; a word that more than LINKS_CALLER_FILES
+ * files hold is not looked up (the answer stays `answer`). */
+static Answer links__ask_files(Links *self, Text word, FileAnswer ask, Answer answer) {
+  if (!self->project) return answer;
   FileList files = array_new();
-  project_files_mentioning(self->project, attribute, (Text){0}, &files);
+  project_files_mentioning(self->project, word, (Text){0}, &files);
   if (files.size > LINKS_CALLER_FILES) files.size = 0;
-  char *method = gl_format(".%.*s", (int)attribute.length, attribute.ptr);
-  Answer answer = known;
+  char *method = gl_format(".%.*s", (int)word.length, word.ptr);
   for (uint32_t i = 0; i < files.size && answer != ANSWER_NO; i++) {
     if (files.contents[i] == self->file) continue;
     const Summary *summary = project_summary(self->project, files.contents[i]);
     if (!summary) continue;
     links_consult(self, files.contents[i]);
-    answer = links__file_attribute(self, summary, attribute, method, answer);
+    answer = ask(self, summary, word, method, answer);
   }
   free(method);
   array_delete(&files);
   return answer;
+}
+
+/* What the project's other files say `self.<attribute>` is, when the
+ * linted file does not say no. */
+static Answer links__submodule(void *self_, Text attribute, Answer known) {
+  if (known == ANSWER_NO) return known;
+  return links__ask_files(self_, attribute, links__file_attribute, known);
 }
 
 static bool links__frozen(void *self, Text qualified, Text attribute) {
@@ -539,7 +548,8 @@ static Callers links__callers_of_linted(void *self, Text name) { return links_ca
 /* What one other file's summary says of methods named `method` (".name"):
  * ANSWER_NO when one is no custom forward of a module class, ANSWER_YES
  * when all that it defines are, `answer` when it defines none. */
-static Answer links__file_custom_forward(Links *self, const Summary *summary, const char *method, Answer answer) {
+static Answer links__file_custom_forward(Links *self, const Summary *summary, Text word, const char *method, Answer answer) {
+  (void)word;
   uint32_t training = REACH(EV_BACKWARD) | REACH(EV_STEP) | REACH(EV_CLEAR);
   for (uint32_t k = 0; k < summary->functions.size && answer != ANSWER_NO; k++) {
     const SummaryFunction *function = array_get(&summary->functions, k);
@@ -553,24 +563,10 @@ static Answer links__file_custom_forward(Links *self, const Summary *summary, co
   return answer;
 }
 
+/* Whether every method named `method` in the project's other files is a
+ * custom forward of a module class (and one is). */
 static bool links__custom_forward(void *self_, Text method) {
-  Links *self = self_;
-  if (!self->project) return false;
-  FileList files = array_new();
-  project_files_mentioning(self->project, method, (Text){0}, &files);
-  if (files.size > LINKS_CALLER_FILES) files.size = 0;
-  char *name = gl_format(".%.*s", (int)method.length, method.ptr);
-  Answer answer = ANSWER_UNKNOWN;
-  for (uint32_t i = 0; i < files.size && answer != ANSWER_NO; i++) {
-    if (files.contents[i] == self->file) continue;
-    const Summary *summary = project_summary(self->project, files.contents[i]);
-    if (!summary) continue;
-    links_consult(self, files.contents[i]);
-    answer = links__file_custom_forward(self, summary, name, answer);
-  }
-  free(name);
-  array_delete(&files);
-  return answer == ANSWER_YES;
+  return links__ask_files(self_, method, links__file_custom_forward, ANSWER_UNKNOWN) == ANSWER_YES;
 }
 
 const Elsewhere *links_elsewhere(Links *self) {
